@@ -1,0 +1,68 @@
+/// A property value in the form the animation engine does arithmetic on.
+///
+/// Model properties hold whatever Swift value the user set (`Double`, `Int`,
+/// `NSNumber`, `CGPoint`, …); animations and the render server work on this
+/// normalized, `Sendable` form. `init?(_:)` converts from `Any`, and
+/// `boxed(like:)` converts back to the Swift type a property expects.
+enum AnimatableValue: Sendable, Equatable {
+    case number(Double)
+    case point(CGPoint)
+    case size(CGSize)
+    case rect(CGRect)
+    case transform(CATransform3D)
+    case color(CGColor)
+    case array([AnimatableValue])
+
+    /// Normalizes any Swift number, `NSNumber`, `NSValue`, geometry struct,
+    /// `CGAffineTransform` (widened to 3D), `CGColor` or array of those.
+    /// Returns nil for anything else.
+    init?(_ any: Any?) {
+        guard let any else { return nil }
+        switch any {
+        case let value as AnimatableValue: self = value
+        case let value as Double: self = .number(value)
+        case let value as CGFloat: self = .number(Double(value))
+        case let value as Float: self = .number(Double(value))
+        case let value as Int: self = .number(Double(value))
+        case let value as Int32: self = .number(Double(value))
+        case let value as Int64: self = .number(Double(value))
+        case let value as UInt: self = .number(Double(value))
+        case let value as UInt32: self = .number(Double(value))
+        case let value as Bool: self = .number(value ? 1 : 0)
+        case let value as NSNumber: self = .number(value.doubleValue)
+        case let value as CGPoint: self = .point(value)
+        case let value as CGSize: self = .size(value)
+        case let value as CGRect: self = .rect(value)
+        case let value as CATransform3D: self = .transform(value)
+        case let value as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(value))
+        case let value as CGColor: self = .color(value)
+        case let value as NSValue:
+            guard let converted = AnimatableValue(nsValue: value) else { return nil }
+            self = converted
+        case let values as [Any]:
+            var converted: [AnimatableValue] = []
+            converted.reserveCapacity(values.count)
+            for element in values {
+                guard let value = AnimatableValue(element) else { return nil }
+                converted.append(value)
+            }
+            self = .array(converted)
+        default:
+            return nil
+        }
+    }
+
+    private init?(nsValue: NSValue) {
+        let type = String(cString: nsValue.objCType)
+        if type.contains("CGPoint") || type.contains("NSPoint") { self = .point(nsValue.pointValue) }
+        else if type.contains("CGSize") || type.contains("NSSize") { self = .size(nsValue.sizeValue) }
+        else if type.contains("CGRect") || type.contains("NSRect") { self = .rect(nsValue.rectValue) }
+        else { return nil }
+    }
+
+    /// The scalar, when this is a number.
+    var number: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+}
