@@ -55,6 +55,14 @@ open class CIFilter: CustomStringConvertible {
         return values[key]
     }
 
+    /// An independent copy with the same class, name and inputs.
+    open func copy() -> CIFilter {
+        let copy = CIFilter(name: filterName)!
+        copy.name = name
+        copy.values = values
+        return copy
+    }
+
     /// The numeric inputs as a `Sendable` snapshot, for the render thread.
     public var snapshot: CIFilterSnapshot {
         var numbers: [String: Double] = [:]

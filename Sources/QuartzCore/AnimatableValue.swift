@@ -66,3 +66,33 @@ enum AnimatableValue: Sendable, Equatable {
         return nil
     }
 }
+
+extension AnimatableValue {
+    /// Back to a Swift value of the same type as `template` (the property's
+    /// current value), so a `Float` property stays `Float`, an `Int` key an `Int`.
+    func boxed(like template: Any?) -> Any {
+        switch self {
+        case .number(let number):
+            switch template {
+            case is Float: return Float(number)
+            case is Double: return number
+            case is Int: return Int(number.rounded())
+            case is Bool: return number >= 0.5
+            case is NSNumber: return NSNumber(value: number)
+            default: return CGFloat(number)
+            }
+        case .point(let point): return point
+        case .size(let size): return size
+        case .rect(let rect): return rect
+        case .transform(let transform):
+            if template is CGAffineTransform { return CATransform3DGetAffineTransform(transform) }
+            return transform
+        case .color(let color): return color
+        case .array(let values):
+            let templates = template as? [Any]
+            return values.enumerated().map { index, value in
+                value.boxed(like: templates.flatMap { index < $0.count ? $0[index] : $0.last })
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// An animation attached to a layer: the layer's own copy, its key, and
+/// what the lifecycle has delivered for it.
+final class AnimationEntry {
+    let key: String
+    let isAnonymous: Bool
+    let animation: CAAnimation
+    /// Set at the commit that sent it to the render server; before that it
+    /// has no begin time and shows nothing.
+    private(set) var isCommitted = false
+    var didDeliverStart = false
+    var didDeliverStop = false
+    /// The completion blocks waiting for this animation.
+    var completionGroups: [CompletionGroup] = []
+
+    init(key: String, isAnonymous: Bool, animation: CAAnimation) {
+        self.key = key
+        self.isAnonymous = isAnonymous
+        self.animation = animation
+    }
+
+    var timing: MediaTiming { MediaTiming(animation) }
+
+    /// Stamps a zero `beginTime` with the layer's time at `mediaTime`, as
+    /// Apple does at commit.
+    func commit(on layer: CALayer, mediaTime: CFTimeInterval) {
+        guard !isCommitted else { return }
+        if animation.beginTime == 0 { animation.beginTime = layer.localTime(fromMediaTime: mediaTime) }
+        isCommitted = true
+    }
+
+    /// The animation ended (finished or removed): release its completion groups.
+    func endCompletionGroups() {
+        let groups = completionGroups
+        completionGroups.removeAll()
+        for group in groups { group.animationEnded() }
+    }
+}

@@ -1,0 +1,128 @@
+/// Tracks committed animations and delivers their events: the delegate's
+/// `animationDidStart(_:)` when an animation begins, `animationDidStop(_:finished:)`
+/// when it ends or is removed, removal on completion, and the transaction
+/// completion blocks waiting for them.
+///
+/// One per thread (it lives in the thread's `TransactionState`). On the main
+/// thread it wakes itself through the main queue when the next event is due;
+/// other threads get their events at their next commit or flush. Tests drive
+/// it with `deliverDueEvents(at:)` and a manual clock.
+final class AnimationLifecycle {
+    private struct Tracked {
+        weak var layer: CALayer?
+        let entry: AnimationEntry
+    }
+
+    private var tracked: [Tracked] = []
+    /// Stops of removed animations, waiting to be delivered.
+    private var pendingStops: [AnimationEntry] = []
+    /// The media time of the wake-up already scheduled, if any.
+    private var scheduledWake: CFTimeInterval?
+
+    /// Whether anything is tracked or waiting (for tests and the scheduler).
+    var isIdle: Bool { tracked.isEmpty && pendingStops.isEmpty }
+
+    func track(_ entry: AnimationEntry, on layer: CALayer) {
+        tracked.append(Tracked(layer: layer, entry: entry))
+    }
+
+    /// An animation left its layer before finishing.
+    func ended(_ entry: AnimationEntry, finished: Bool) {
+        entry.endCompletionGroups()
+        guard entry.isCommitted, !entry.didDeliverStop else { return }
+        pendingStops.append(entry)
+        scheduleDelivery()
+    }
+
+    /// Delivers every event due at media time `now`, in order: removals,
+    /// starts, then natural ends.
+    func deliverDueEvents(at now: CFTimeInterval = MediaClock.now()) {
+        let stops = pendingStops
+        pendingStops.removeAll()
+        for entry in stops where !entry.didDeliverStop {
+            entry.didDeliverStop = true
+            entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
+        }
+        var stillRunning: [Tracked] = []
+        for item in tracked {
+            guard let layer = item.layer, layer.animationEntries.contains(where: { $0 === item.entry }) else {
+                item.entry.endCompletionGroups()
+                continue
+            }
+            let entry = item.entry
+            let localTime = layer.localTime(fromMediaTime: now)
+            let timing = entry.timing
+            if !entry.didDeliverStart, localTime >= timing.beginTime || timing.speed < 0 {
+                entry.didDeliverStart = true
+                entry.animation.delegate?.animationDidStart(entry.animation)
+            }
+            if entry.didDeliverStart, Self.hasFinished(timing, atLayerTime: localTime) {
+                entry.didDeliverStop = true
+                if entry.animation.isRemovedOnCompletion {
+                    layer.animationEntries.removeAll { $0 === entry }
+                    CATransaction.current.layerChanged(layer)
+                }
+                entry.animation.delegate?.animationDidStop(entry.animation, finished: true)
+                entry.endCompletionGroups()
+            } else {
+                stillRunning.append(item)
+            }
+        }
+        tracked = stillRunning
+    }
+
+    /// Whether an animation's active period is over at layer time `t`.
+    static func hasFinished(_ timing: MediaTiming, atLayerTime t: CFTimeInterval) -> Bool {
+        let end = timing.endTime()
+        guard end.isFinite else { return false }
+        return timing.speed >= 0 ? t >= end : t <= timing.beginTime
+    }
+
+    /// The media time of the next start or end, if any is ahead.
+    func nextEventTime(after now: CFTimeInterval) -> CFTimeInterval? {
+        if !pendingStops.isEmpty { return now }
+        var next: CFTimeInterval?
+        for item in tracked {
+            guard let layer = item.layer else { return now }
+            let timing = item.entry.timing
+            let layerTime = item.entry.didDeliverStart ? timing.endTime() : timing.beginTime
+            guard layerTime.isFinite else { continue }
+            let media = layer.mediaTime(fromLocalTime: layerTime)
+            guard media.isFinite else { continue }
+            next = min(next ?? media, max(media, now))
+        }
+        return next
+    }
+
+    /// Arranges for `deliverDueEvents` to run when the next event is due.
+    func scheduleDelivery() {
+        guard Thread.isMainThread else { return deliverDueEvents() }
+        let now = MediaClock.now()
+        guard let next = nextEventTime(after: now) else { return }
+        if let scheduled = scheduledWake, scheduled <= next, scheduled >= now { return }
+        scheduledWake = next
+        DispatchQueue.main.asyncAfter(deadline: .now() + max(0, next - now)) {
+            let lifecycle = CATransaction.current.lifecycle
+            lifecycle.scheduledWake = nil
+            lifecycle.deliverDueEvents()
+            lifecycle.scheduleDelivery()
+        }
+    }
+
+    /// Runs `block` on the main thread: now when already there, else soon.
+    static func runOnMainThread(_ block: @escaping () -> Void) {
+        if Thread.isMainThread { return block() }
+        let box = MainThreadBlock(block)
+        DispatchQueue.main.async { box.block() }
+    }
+}
+
+/// Carries a completion block to the main thread.
+///
+/// `@unchecked Sendable` because Apple's completion blocks are not
+/// `@Sendable` closures; the committing thread hands the block over and never
+/// touches it again, and the main thread is the only one that calls it, once.
+private final class MainThreadBlock: @unchecked Sendable {
+    let block: () -> Void
+    init(_ block: @escaping () -> Void) { self.block = block }
+}

@@ -1,0 +1,59 @@
+/// How a layer's contents are positioned in its bounds.
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let center = CALayerContentsGravity(rawValue: "center")
+    public static let top = CALayerContentsGravity(rawValue: "top")
+    public static let bottom = CALayerContentsGravity(rawValue: "bottom")
+    public static let left = CALayerContentsGravity(rawValue: "left")
+    public static let right = CALayerContentsGravity(rawValue: "right")
+    public static let topLeft = CALayerContentsGravity(rawValue: "topLeft")
+    public static let topRight = CALayerContentsGravity(rawValue: "topRight")
+    public static let bottomLeft = CALayerContentsGravity(rawValue: "bottomLeft")
+    public static let bottomRight = CALayerContentsGravity(rawValue: "bottomRight")
+    public static let resize = CALayerContentsGravity(rawValue: "resize")
+    public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
+    public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
+}
+
+/// How a layer resizes when its superlayer's bounds change (macOS's
+/// `CAAutoresizingMask`).
+public struct CAAutoresizingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let layerNotSizable = CAAutoresizingMask([])
+    public static let layerMinXMargin = CAAutoresizingMask(rawValue: 1 << 0)
+    public static let layerWidthSizable = CAAutoresizingMask(rawValue: 1 << 1)
+    public static let layerMaxXMargin = CAAutoresizingMask(rawValue: 1 << 2)
+    public static let layerMinYMargin = CAAutoresizingMask(rawValue: 1 << 3)
+    public static let layerHeightSizable = CAAutoresizingMask(rawValue: 1 << 4)
+    public static let layerMaxYMargin = CAAutoresizingMask(rawValue: 1 << 5)
+}
+
+/// Which corners `cornerRadius` rounds.
+public struct CACornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1 << 0)
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 1 << 1)
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 1 << 2)
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 1 << 3)
+    static let all: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+}
+
+/// Which edges of a layer are antialiased.
+public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let layerLeftEdge = CAEdgeAntialiasingMask(rawValue: 1 << 0)
+    public static let layerRightEdge = CAEdgeAntialiasingMask(rawValue: 1 << 1)
+    public static let layerBottomEdge = CAEdgeAntialiasingMask(rawValue: 1 << 2)
+    public static let layerTopEdge = CAEdgeAntialiasingMask(rawValue: 1 << 3)
+}
+
+/// The action identifier run when a layer joins a visible tree.
+public let kCAOnOrderIn = "onOrderIn"
+/// The action identifier run when a layer leaves a visible tree.
+public let kCAOnOrderOut = "onOrderOut"
+/// The action identifier for a transition animation.
+public let kCATransition = "transition"

@@ -1,0 +1,60 @@
+/// A projective map of the plane (a 3x3 matrix, row-vector convention):
+/// what a `CATransform3D` does to points of a layer's z = 0 plane once the
+/// result is flattened into its superlayer's plane, as layers are.
+struct Homography: Equatable, Sendable {
+    var m: [CGFloat]  // row-major 3x3
+
+    static let identity = Homography(m: [1, 0, 0, 0, 1, 0, 0, 0, 1])
+
+    /// The plane-to-plane part of `t`: rows and columns x, y and w.
+    init(_ t: CATransform3D) {
+        m = [t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44]
+    }
+
+    init(m: [CGFloat]) { self.m = m }
+
+    /// `self` then `other`.
+    func concatenating(_ other: Homography) -> Homography {
+        var r = [CGFloat](repeating: 0, count: 9)
+        for row in 0..<3 {
+            for column in 0..<3 {
+                r[row * 3 + column] = (0..<3).reduce(0) { $0 + m[row * 3 + $1] * other.m[$1 * 3 + column] }
+            }
+        }
+        return Homography(m: r)
+    }
+
+    /// The inverse, or nil when the map collapses the plane (a layer seen edge-on).
+    func inverted() -> Homography? {
+        let a = m
+        let c0 = a[4] * a[8] - a[5] * a[7]
+        let c1 = a[5] * a[6] - a[3] * a[8]
+        let c2 = a[3] * a[7] - a[4] * a[6]
+        let determinant = a[0] * c0 + a[1] * c1 + a[2] * c2
+        guard determinant != 0, determinant.isFinite else { return nil }
+        let inverse: [CGFloat] = [
+            c0, a[2] * a[7] - a[1] * a[8], a[1] * a[5] - a[2] * a[4],
+            c1, a[0] * a[8] - a[2] * a[6], a[2] * a[3] - a[0] * a[5],
+            c2, a[1] * a[6] - a[0] * a[7], a[0] * a[4] - a[1] * a[3],
+        ]
+        return Homography(m: inverse.map { $0 / determinant })
+    }
+
+    /// Maps `p`; a point sent to infinity comes back non-finite.
+    func apply(_ p: CGPoint) -> CGPoint {
+        let x = p.x * m[0] + p.y * m[3] + m[6]
+        let y = p.x * m[1] + p.y * m[4] + m[7]
+        let w = p.x * m[2] + p.y * m[5] + m[8]
+        return w == 1 ? CGPoint(x: x, y: y) : CGPoint(x: x / w, y: y / w)
+    }
+
+    /// The bounding box of `rect`'s mapped corners.
+    func apply(_ rect: CGRect) -> CGRect {
+        if rect.isNull { return rect }
+        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+                       CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)].map(apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return .null }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}
