@@ -171,11 +171,14 @@ private struct Resolved {
         var cycleIndex = 0.0
         var within = position
         if cycle.isFinite {
-            cycleIndex = (position / cycle).rounded(.down)
-            within = position - cycleIndex * cycle
-            // Snap rounding noise onto boundaries (1e-9 of a cycle), so that
-            // e.g. 3 × 0.1 lands exactly on the end of the third repeat.
-            let tolerance = cycle * 1e-9
+            // fmod is exact, so `within` stays in [0, cycle] even for huge positions.
+            within = wrap(position, cycle, leftLimit: false)
+            cycleIndex = ((position - within) / cycle).rounded()
+            // Snap rounding noise onto boundaries, so that e.g. 3 × 0.1 lands
+            // exactly on the end of the third repeat. The tolerance is tiny
+            // relative to both the cycle and the active duration, so a very
+            // short active period is never snapped away.
+            let tolerance = min(cycle, activeDuration) * 1e-9
             if within < tolerance {
                 within = 0
             } else if within > cycle - tolerance {
@@ -185,7 +188,7 @@ private struct Resolved {
             // Just short of the very end reads as the end, not as the start
             // of a repeat that never plays.
             let nearEnd = activeDuration.isFinite && position >= activeDuration - tolerance
-            if within == 0 && (leftLimit || nearEnd) {
+            if within == 0 && (leftLimit || nearEnd) && position != 0 {
                 cycleIndex -= 1
                 within = cycle
             }
