@@ -1,0 +1,226 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where an animation is on its timeline at one instant, before its timing
+/// function is applied.
+package enum AnimationPhase: Equatable, Sendable {
+    /// Not started yet and not filling backwards: the animation is not applied.
+    case before
+    /// The animation is applied and shows this frame. `iteration` counts
+    /// whole repeats (a forward-and-back pass is one repeat when
+    /// autoreversing) for cumulative animations; `fraction` is in `[0, 1]`
+    /// within one basic duration, with autoreversing already applied and the
+    /// timing function not yet applied. Fill modes also report `.active`,
+    /// clamped to the first or final frame; use `endTime` to tell a finished
+    /// but filling animation from a running one.
+    case active(iteration: Int, fraction: Double)
+    /// Finished and not filling forwards: the animation is not applied.
+    case after
+}
+
+// MARK: - Stage 2: active local time -> basic local time (animations)
+
+extension MediaTiming {
+    /// The duration an animation uses when its `duration` is 0: 0.25 s, the
+    /// same as `CATransaction`'s default animation duration.
+    package static let defaultAnimationDuration: CFTimeInterval = 0.25
+
+    /// The length of one basic pass: `duration`, or `defaultDuration` when
+    /// `duration` is 0, negative or NaN. Layers pass `.infinity`; animations
+    /// pass `defaultAnimationDuration` (the default). A `defaultDuration`
+    /// that is not positive is read as 0.25. Always > 0, may be infinite.
+    package func basicDuration(defaultDuration: CFTimeInterval = MediaTiming.defaultAnimationDuration) -> CFTimeInterval {
+        if duration > 0 { return duration }
+        return defaultDuration > 0 ? defaultDuration : MediaTiming.defaultAnimationDuration
+    }
+
+    /// How long the animation runs, in its active local time (before
+    /// `speed` is applied): `repeatDuration` if > 0, else the repeat count
+    /// times one cycle (a cycle is forward plus back when `autoreverses`),
+    /// where a count of 0 (or negative, or NaN) means one cycle, fractional
+    /// counts play part of the last cycle, and `.infinity` or
+    /// `Float.greatestFiniteMagnitude` (Apple's documented "forever") gives
+    /// `.infinity`. Always > 0.
+    package func activeDuration(defaultDuration: CFTimeInterval = MediaTiming.defaultAnimationDuration) -> CFTimeInterval {
+        Resolved(self, defaultDuration: defaultDuration).activeDuration
+    }
+
+    /// When the animation finishes, in its parent's time space:
+    /// `beginTime + activeDuration / |speed|`. `.infinity` when it repeats
+    /// forever or its speed is 0 (a paused animation never finishes). This
+    /// holds for negative speeds too, which play the same interval backwards.
+    package func endTime(defaultDuration: CFTimeInterval = MediaTiming.defaultAnimationDuration) -> CFTimeInterval {
+        let resolved = Resolved(self, defaultDuration: defaultDuration)
+        guard resolved.speed != 0 else { return .infinity }
+        return resolved.begin + resolved.activeDuration / abs(resolved.speed)
+    }
+
+    /// Where an animation is at time `t` of its parent (the layer's local
+    /// time, or the enclosing group's), following Apple's two-stage model:
+    ///
+    /// 1. `elapsed = (t - beginTime) * |speed|` places `t` in the active
+    ///    period `[0, activeDuration)`; before it is `.before` (or the first
+    ///    frame with `.backwards`/`.both`), at or past its end is `.after`
+    ///    (or the final frame with `.forwards`/`.both`).
+    /// 2. The position within the active period is shifted by `timeOffset`
+    ///    and wraps around: an animation of duration 3 with timeOffset 1
+    ///    starts 1 s in, plays to the end, wraps to 0 and ends 1 s in. The
+    ///    position is then split into repeats and a fraction of one duration,
+    ///    reversing on the way back when `autoreverses`.
+    ///
+    /// Speed 0 keeps `elapsed` at 0, so the animation always shows the frame
+    /// at `timeOffset` (scrubbing). Negative speed plays the active period
+    /// from its end to its start over the same parent-time interval
+    /// `[beginTime, endTime]`; its first frame is the forward final frame.
+    /// The final frame of a forward run is the limit from inside: for
+    /// autoreversing integer repeat counts that is fraction 0, for
+    /// repeatCount 2.5 it is 0.5.
+    ///
+    /// A NaN `t` counts as before the start; `t` of ±infinity is before or
+    /// after (an animation that repeats forever is active at +infinity, at an
+    /// unspecified but valid frame).
+    package func phase(
+        atParentTime t: Double,
+        defaultDuration: CFTimeInterval = MediaTiming.defaultAnimationDuration
+    ) -> AnimationPhase {
+        Resolved(self, defaultDuration: defaultDuration).phase(at: t)
+    }
+}
+
+/// A `MediaTiming` with every input made valid, ready for arithmetic.
+private struct Resolved {
+    let begin: Double
+    let speed: Double
+    let offset: Double
+    let duration: Double  // > 0, may be infinite
+    let cycle: Double  // duration, doubled when autoreversing
+    let activeDuration: Double  // > 0, may be infinite
+    let autoreverses: Bool
+    let fillMode: CAMediaTimingFillMode
+
+    init(_ timing: MediaTiming, defaultDuration: Double) {
+        begin = timing.effectiveBeginTime
+        speed = timing.effectiveSpeed
+        offset = timing.effectiveTimeOffset
+        autoreverses = timing.autoreverses
+        fillMode = timing.fillMode
+        duration = timing.basicDuration(defaultDuration: defaultDuration)
+        cycle = autoreverses ? duration * 2 : duration
+        let count = Double(timing.repeatCount)
+        if timing.repeatDuration > 0 {
+            activeDuration = timing.repeatDuration
+        } else if count >= Double(Float.greatestFiniteMagnitude) {
+            activeDuration = .infinity
+        } else if count > 0 {
+            // Tiny counts could underflow to 0, which would divide by zero later.
+            activeDuration = max(count * cycle, Double.leastNormalMagnitude)
+        } else {
+            activeDuration = cycle  // 0, negative or NaN: play once
+        }
+    }
+
+    /// Beyond this, times carry no meaningful fraction anyway; clamping
+    /// keeps `floor` and `fmod` finite.
+    static let timeLimit = 1e300
+
+    func phase(at t: Double) -> AnimationPhase {
+        var elapsed = speed == 0 ? 0 : (t - begin) * abs(speed)
+        if elapsed.isNaN { elapsed = -.infinity }
+        let playsBackwards = speed < 0
+
+        if elapsed < 0 {
+            guard fillMode.fillsBackwards else { return .before }
+            return frame(atElapsed: 0, playsBackwards: playsBackwards)
+        }
+        if activeDuration.isFinite && elapsed >= activeDuration {
+            guard fillMode.fillsForwards else { return .after }
+            // The last frame shown while running, not the one after the end.
+            if playsBackwards {
+                return frame(atRawPosition: 0, leftLimit: false)
+            }
+            return frame(atRawPosition: activeDuration, leftLimit: true)
+        }
+        return frame(atElapsed: min(elapsed, Resolved.timeLimit), playsBackwards: playsBackwards)
+    }
+
+    /// The frame `elapsed` seconds of active time after the start (elapsed in
+    /// `[0, activeDuration)`).
+    private func frame(atElapsed elapsed: Double, playsBackwards: Bool) -> AnimationPhase {
+        guard playsBackwards else { return frame(atRawPosition: elapsed, leftLimit: false) }
+        // Playing backwards, position falls as time rises, so the frame an
+        // instant later is the one just *below* the position: take left limits.
+        let position = activeDuration.isFinite ? activeDuration - elapsed : -elapsed
+        return frame(atRawPosition: position, leftLimit: true)
+    }
+
+    /// The frame at `raw` seconds into the active period, before `timeOffset`.
+    /// With `leftLimit`, a position on a boundary reads as the end of the
+    /// span below it rather than the start of the span above.
+    private func frame(atRawPosition raw: Double, leftLimit: Bool) -> AnimationPhase {
+        var position = raw + offset
+        if activeDuration.isFinite {
+            position = wrap(position, activeDuration, leftLimit: leftLimit)
+        }
+        position = min(max(position, -Resolved.timeLimit), Resolved.timeLimit)
+
+        var cycleIndex = 0.0
+        var within = position
+        if cycle.isFinite {
+            // fmod is exact, so `within` stays in [0, cycle] even for huge positions.
+            within = wrap(position, cycle, leftLimit: false)
+            cycleIndex = ((position - within) / cycle).rounded()
+            // Snap rounding noise onto boundaries, so that e.g. 3 × 0.1 lands
+            // exactly on the end of the third repeat. The tolerance is tiny
+            // relative to both the cycle and the active duration, so a very
+            // short active period is never snapped away.
+            let tolerance = min(cycle, activeDuration) * 1e-9
+            if within < tolerance {
+                within = 0
+            } else if within > cycle - tolerance {
+                within = 0
+                cycleIndex += 1
+            }
+            // Just short of the very end reads as the end, not as the start
+            // of a repeat that never plays.
+            let nearEnd = activeDuration.isFinite && position >= activeDuration - tolerance
+            if within == 0 && (leftLimit || nearEnd) && position != 0 {
+                cycleIndex -= 1
+                within = cycle
+            }
+        }
+
+        var fraction = within / duration
+        if autoreverses && fraction > 1 { fraction = 2 - fraction }
+        fraction = min(max(fraction, 0), 1)
+        return .active(iteration: Int(clampingToInt: cycleIndex), fraction: fraction)
+    }
+}
+
+/// `x` modulo `m` (> 0, finite) in `[0, m)`, or in `(0, m]` with `leftLimit`.
+private func wrap(_ x: Double, _ m: Double, leftLimit: Bool) -> Double {
+    var r = fmod(x, m)
+    if r < 0 { r += m }
+    if r >= m { r = 0 }  // -tiny + m rounds to m
+    if leftLimit && r == 0 { r = m }
+    return r
+}
+
+extension Int {
+    /// Converts, clamping to Int's range (and NaN to 0) instead of trapping.
+    fileprivate init(clampingToInt value: Double) {
+        if value.isNaN {
+            self = 0
+        } else if value >= 9.2e18 {
+            self = .max
+        } else if value <= -9.2e18 {
+            self = .min
+        } else {
+            self = Int(value)
+        }
+    }
+}
