@@ -11,18 +11,19 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
         super.init()
     }
 
-    /// Makes an instance of the receiver's dynamic type with the same state.
-    /// A required convenience initializer, so every subclass inherits it.
-    required convenience init(copying other: CAAnimation) {
+    /// Lamina's own: an instance of the receiver's dynamic type with the same
+    /// state; call `copy()` instead. A required convenience initializer, so
+    /// every subclass inherits it.
+    public required convenience init(_copying other: CAAnimation) {
         self.init()
         storage = other.storage
     }
 
     /// A copy with the same class and state.
-    open func copy(with zone: NSZone? = nil) -> Any { Self(copying: self) }
+    open func copy(with zone: NSZone? = nil) -> Any { Self(_copying: self) }
 
     /// A typed copy.
-    func makeCopy() -> Self { Self(copying: self) }
+    func makeCopy() -> Self { Self(_copying: self) }
 
     func get<T>(_ key: String, _ fallback: T) -> T {
         if let value = storage[key] { return value as? T ?? fallback }

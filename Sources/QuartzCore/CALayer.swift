@@ -71,16 +71,16 @@ open class CALayer: NSObject, CAMediaTiming {
         CATransaction.current.layerChanged(self)
     }
 
-    /// Makes a copy of the model's dynamic type through its `init(layer:)`.
-    /// Being a required convenience initializer, every subclass inherits it
-    /// once it overrides `init(layer:)` or declares no initializer at all.
-    required convenience init(presentationOf model: CALayer, values: [String: Any]) {
+    /// Lamina's own: makes a presentation copy of the model's dynamic type
+    /// through its `init(layer:)`; call `presentation()` instead. Being a
+    /// required convenience initializer, every subclass inherits it once it
+    /// overrides `init(layer:)` or declares no initializer at all.
+    public required convenience init(_presentationCopyOf model: CALayer) {
         let state = CATransaction.current
         state.presentationCopiesInProgress += 1
         defer { state.presentationCopiesInProgress -= 1 }
         self.init(layer: model)
         modelReference = model
-        storage = values
     }
 
     /// True for a presentation copy.
@@ -128,7 +128,8 @@ open class CALayer: NSObject, CAMediaTiming {
     open func presentation() -> Self? {
         if isPresentation { return self }
         guard let committed = committedStorage else { return nil }
-        let copy = Self(presentationOf: self, values: committed)
+        let copy = Self(_presentationCopyOf: self)
+        copy.storage = committed
         let layerTime = localTime(fromMediaTime: MediaClock.now())
         AnimationApplier.apply(animationEntries, to: copy, layerTime: layerTime)
         return copy

@@ -23,9 +23,9 @@ open class CASpringAnimation: CABasicAnimation {
     /// Whether an overdamped spring may be used as is (Apple's iOS 17 flag).
     open var allowsOverdamping: Bool { get { get("allowsOverdamping", false) } set { set(newValue, "allowsOverdamping") } }
     /// The perceptual duration this spring was made with (0 if none).
-    open var perceptualDuration: CFTimeInterval { get("perceptualDuration", 0) }
+    open var perceptualDuration: CFTimeInterval { self.get("perceptualDuration", 0) }
     /// The bounce this spring was made with (0 if none).
-    open var bounce: CGFloat { get("bounce", 0) }
+    open var bounce: CGFloat { self.get("bounce", 0) }
 
     /// How long the spring takes to come to rest with its parameters.
     open var settlingDuration: CFTimeInterval { solver.settlingDuration }
