@@ -37,8 +37,8 @@ extension CATransform3D {
 
     /// The value of `field` (`.number`, or `.size` for `translation`), read from
     /// the decomposition: rotations are Euler angles in radians for
-    /// `M = S · Rx · Ry · Rz · T`, each in (-π, π] (y in [-π/2, π/2] unless a
-    /// pure turn about y reads more simply beyond it).
+    /// `M = S · Rx · Ry · Rz · T`, each in (-π, π] (y in [-π/2, π/2] unless
+    /// the turn reads more simply beyond it; see `eulerAngles`).
     func animatableFieldValue(_ field: String) -> AnimatableValue? {
         guard let field = TransformField(rawValue: field),
               let parts = DecomposedTransform(self, allowingZeroScale: true) else { return nil }
@@ -120,9 +120,11 @@ extension CATransform3D {
         settingField(field, to: value) ?? self
     }
 
-    /// Euler angles (x, y, z) with `rows == Rx(x) · Ry(y) · Rz(z)` (row form),
-    /// choosing of the two solutions the one with less turning about x and z,
-    /// so a pure turn about any single axis reads back as that turn.
+    /// Euler angles (x, y, z) with `rows == Rx(x) · Ry(y) · Rz(z)` (row form).
+    /// Of the two solutions, the usual one has y in [-π/2, π/2]; the other
+    /// (x + π, π - y, z + π) is taken only when more of its angles are zero, so
+    /// a turn built from one or two axes (a card flip of 2.5 about y) reads
+    /// back as built rather than as a mix of half turns.
     static func eulerAngles(_ r: [SIMD3<Double>]) -> SIMD3<Double> {
         // Rx·Ry·Rz has r[0][2] = -sin y, r[0][0..1] = cos y (cos z, sin z),
         // r[1..2][2] = cos y (sin x, cos x).
@@ -134,8 +136,8 @@ extension CATransform3D {
         }
         let primary = SIMD3(atan2(r[1][2], r[2][2]), y, atan2(r[0][1], r[0][0]))
         let other = SIMD3(wrap(primary.x + .pi), wrap(.pi - y), wrap(primary.z + .pi))
-        let turning = { (e: SIMD3<Double>) in abs(e.x) + abs(e.z) }
-        return turning(other) < turning(primary) - 1e-9 ? other : primary
+        let zeros = { (e: SIMD3<Double>) in [e.x, e.y, e.z].filter { abs($0) < 1e-12 }.count }
+        return zeros(other) > zeros(primary) ? other : primary
     }
 
     /// Row-form `Rx(x) · Ry(y) · Rz(z)`: x applied first, as Apple's
