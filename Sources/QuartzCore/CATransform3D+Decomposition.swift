@@ -31,7 +31,7 @@ struct DecomposedTransform: Sendable, Equatable {
     var skew: Skew = .zero
     /// The last column of the perspective factor `[I p; 0 w]`: `(p.x, p.y, p.z, w)`.
     var perspective = SIMD4<Double>(0, 0, 0, 1)
-    var rotation: Quaternion = .identity
+    var rotation: TransformQuaternion = .identity
 
     static let identity = DecomposedTransform()
 
@@ -99,7 +99,7 @@ struct DecomposedTransform: Sendable, Equatable {
             if k != 0 { yz = -yz }
         }
         skew = Skew(xy: xy, xz: xz, yz: yz)
-        rotation = Quaternion(rotationRows: u)
+        rotation = TransformQuaternion(rotationRows: u)
         for k in zeroRows { scale[k] = 0 }
 
         let values = [translation.x, translation.y, translation.z, scale.x, scale.y, scale.z,
@@ -162,10 +162,10 @@ struct DecomposedTransform: Sendable, Equatable {
 
 /// A unit quaternion `(x, y, z, w)` for a rotation by `2·acos(w)` about `(x, y, z)`,
 /// matching `CATransform3DMakeRotation(angle, x, y, z)`.
-struct Quaternion: Sendable, Equatable {
+struct TransformQuaternion: Sendable, Equatable {
     var x: Double, y: Double, z: Double, w: Double
 
-    static let identity = Quaternion(x: 0, y: 0, z: 0, w: 1)
+    static let identity = TransformQuaternion(x: 0, y: 0, z: 0, w: 1)
 
     init(x: Double, y: Double, z: Double, w: Double) {
         self.x = x; self.y = y; self.z = z; self.w = w
@@ -211,7 +211,8 @@ struct Quaternion: Sendable, Equatable {
     }
 }
 
-extension SIMD3 where Scalar == Double {
+// File-private so other files (and branches) can define their own vector helpers.
+fileprivate extension SIMD3 where Scalar == Double {
     func dot(_ other: Self) -> Double { (self * other).sum() }
     func cross(_ o: Self) -> Self { Self(y * o.z - z * o.y, z * o.x - x * o.z, x * o.y - y * o.x) }
     var length: Double { dot(self).squareRoot() }

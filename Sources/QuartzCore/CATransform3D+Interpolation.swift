@@ -38,10 +38,10 @@ extension DecomposedTransform {
     }
 }
 
-extension Quaternion {
+extension TransformQuaternion {
     /// Spherical interpolation along the shorter arc; valid for any finite
     /// `fraction`, which extrapolates around the same great circle.
-    func slerp(to other: Quaternion, fraction t: Double) -> Quaternion {
+    func slerp(to other: TransformQuaternion, fraction t: Double) -> TransformQuaternion {
         let a = vector
         var b = other.vector
         var cosine = (a * b).sum()
@@ -59,6 +59,6 @@ extension Quaternion {
             blended = a * (sin((1 - t) * angle) / sine) + b * (sin(t * angle) / sine)
         }
         let length = (blended * blended).sum().squareRoot()
-        return length > 0 ? Quaternion(blended / length) : self
+        return length > 0 ? TransformQuaternion(blended / length) : self
     }
 }
