@@ -43,7 +43,7 @@ final class CATransform3DInterpolationTests: XCTestCase {
         let to = CATransform3DConcat(CATransform3DMakeScale(3, 5, 1), CATransform3DMakeTranslation(100, -50, 10))
         let expected = CATransform3DConcat(CATransform3DMakeScale(2, 3, 1), CATransform3DMakeTranslation(50, -25, 5))
         assertTransformsClose(blend(from, to, 0.5), expected, accuracy: 1e-12)
-        assertPoint(blend(from, to, 0.25), (1, 1, 0), maps: (26.5, -10.5, 2.5))
+        assertTransformMaps(blend(from, to, 0.25), (1, 1, 0), maps: (26.5, -10.5, 2.5))
     }
 
     func testPerspectiveBlends() {

@@ -182,7 +182,7 @@ final class CATransform3DKeyPathTests: XCTestCase {
     func testAnimatingAFieldKeepsTheBase() {
         let base = CATransform3DConcat(CATransform3DMakeScale(2, 2, 1), CATransform3DMakeTranslation(5, 6, 0))
         let frame = base.applyingField("rotation.z", value: .number(.pi / 2))
-        assertPoint(frame, (1, 0, 0), maps: (5, 8, 0))
+        assertTransformMaps(frame, (1, 0, 0), maps: (5, 8, 0))
         for scale in [0.0, 0.25, 1, 1.5] {
             let grow = CATransform3DIdentity.applyingField("scale", value: .number(scale))
             XCTAssertEqual(grow, CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), CGFloat(scale)))

@@ -15,22 +15,22 @@ final class CATransform3DTests: XCTestCase {
     func testMakeTranslationMovesPoints() {
         let t = CATransform3DMakeTranslation(10, 20, 30)
         XCTAssertEqual([t.m41, t.m42, t.m43], [10, 20, 30])
-        assertPoint(t, (1, 2, 3), maps: (11, 22, 33))
+        assertTransformMaps(t, (1, 2, 3), maps: (11, 22, 33))
     }
 
     func testMakeScaleScalesPoints() {
         let t = CATransform3DMakeScale(2, 3, 4)
         XCTAssertEqual([t.m11, t.m22, t.m33, t.m44], [2, 3, 4, 1])
-        assertPoint(t, (1, 1, 1), maps: (2, 3, 4))
+        assertTransformMaps(t, (1, 1, 1), maps: (2, 3, 4))
     }
 
     func testMakeRotationFollowsTheRightHandRule() {
         let half = CGFloat.pi / 2
         // Apple: +π/2 about z turns +x into +y (as CGAffineTransform rotation).
-        assertPoint(CATransform3DMakeRotation(half, 0, 0, 1), (1, 0, 0), maps: (0, 1, 0))
-        assertPoint(CATransform3DMakeRotation(half, 1, 0, 0), (0, 1, 0), maps: (0, 0, 1))
-        assertPoint(CATransform3DMakeRotation(half, 0, 1, 0), (0, 0, 1), maps: (1, 0, 0))
-        assertPoint(CATransform3DMakeRotation(-half, 0, 0, 1), (1, 0, 0), maps: (0, -1, 0))
+        assertTransformMaps(CATransform3DMakeRotation(half, 0, 0, 1), (1, 0, 0), maps: (0, 1, 0))
+        assertTransformMaps(CATransform3DMakeRotation(half, 1, 0, 0), (0, 1, 0), maps: (0, 0, 1))
+        assertTransformMaps(CATransform3DMakeRotation(half, 0, 1, 0), (0, 0, 1), maps: (1, 0, 0))
+        assertTransformMaps(CATransform3DMakeRotation(-half, 0, 0, 1), (1, 0, 0), maps: (0, -1, 0))
         let z = CATransform3DMakeRotation(0.3, 0, 0, 1)
         XCTAssertEqual(CATransform3DGetAffineTransform(z), CGAffineTransform(rotationAngle: 0.3))
     }
@@ -38,7 +38,7 @@ final class CATransform3DTests: XCTestCase {
     func testMakeRotationNormalizesTheAxisAndKeepsItFixed() {
         assertTransformsClose(CATransform3DMakeRotation(0.7, 0, 0, 5), CATransform3DMakeRotation(0.7, 0, 0, 1))
         let r = CATransform3DMakeRotation(1.1, 1, 2, 3)
-        assertPoint(r, (1, 2, 3), maps: (1, 2, 3))
+        assertTransformMaps(r, (1, 2, 3), maps: (1, 2, 3))
         let p = r.apply(x: 3, y: -1, z: 2)
         XCTAssertEqual(p.x * p.x + p.y * p.y + p.z * p.z, 14, accuracy: 1e-12)
     }
@@ -50,27 +50,27 @@ final class CATransform3DTests: XCTestCase {
     func testTranslateAppliesTheTranslationFirst() {
         let t = CATransform3DTranslate(CATransform3DMakeScale(2, 2, 2), 1, 0, 0)
         // translate(1,0,0) * scale: the origin moves to 1, then doubles.
-        assertPoint(t, (0, 0, 0), maps: (2, 0, 0))
+        assertTransformMaps(t, (0, 0, 0), maps: (2, 0, 0))
         XCTAssertEqual(t, CATransform3DConcat(CATransform3DMakeTranslation(1, 0, 0), CATransform3DMakeScale(2, 2, 2)))
     }
 
     func testScaleAppliesTheScaleFirst() {
         let t = CATransform3DScale(CATransform3DMakeTranslation(10, 0, 0), 2, 1, 1)
-        assertPoint(t, (1, 0, 0), maps: (12, 0, 0))
+        assertTransformMaps(t, (1, 0, 0), maps: (12, 0, 0))
         XCTAssertEqual(t, CATransform3DConcat(CATransform3DMakeScale(2, 1, 1), CATransform3DMakeTranslation(10, 0, 0)))
     }
 
     func testRotateAppliesTheRotationFirst() {
         let t = CATransform3DRotate(CATransform3DMakeTranslation(10, 0, 0), .pi / 2, 0, 0, 1)
-        assertPoint(t, (1, 0, 0), maps: (10, 1, 0))
+        assertTransformMaps(t, (1, 0, 0), maps: (10, 1, 0))
         XCTAssertEqual(t, CATransform3DConcat(CATransform3DMakeRotation(.pi / 2, 0, 0, 1),
                                               CATransform3DMakeTranslation(10, 0, 0)))
     }
 
     func testConcatAppliesAThenB() {
         let translate = CATransform3DMakeTranslation(10, 0, 0), scale = CATransform3DMakeScale(2, 2, 2)
-        assertPoint(CATransform3DConcat(translate, scale), (0, 0, 0), maps: (20, 0, 0))
-        assertPoint(CATransform3DConcat(scale, translate), (0, 0, 0), maps: (10, 0, 0))
+        assertTransformMaps(CATransform3DConcat(translate, scale), (0, 0, 0), maps: (20, 0, 0))
+        assertTransformMaps(CATransform3DConcat(scale, translate), (0, 0, 0), maps: (10, 0, 0))
         var rng = Transform3DTestRNG(seed: 1)
         for _ in 0..<20 {
             let a = rng.transform(), b = rng.transform(), c = rng.transform()
@@ -138,7 +138,7 @@ final class CATransform3DTests: XCTestCase {
 // MARK: - Helpers shared by the CATransform3D test files
 
 /// Asserts that `t` maps the point `p` (row vector, divided by w) to `expected`.
-func assertPoint(_ t: CATransform3D, _ p: (CGFloat, CGFloat, CGFloat), maps expected: (CGFloat, CGFloat, CGFloat),
+func assertTransformMaps(_ t: CATransform3D, _ p: (CGFloat, CGFloat, CGFloat), maps expected: (CGFloat, CGFloat, CGFloat),
                  accuracy: CGFloat = 1e-12, file: StaticString = #filePath, line: UInt = #line) {
     let r = t.apply(x: p.0, y: p.1, z: p.2)
     XCTAssertEqual(r.x / r.w, expected.0, accuracy: accuracy, "x", file: file, line: line)
