@@ -9,8 +9,8 @@ public struct CATransform3D: Equatable, Hashable, Sendable {
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
-    /// The identity transform (Apple's zero-argument initializer gives the zero
-    /// matrix; use `CATransform3DIdentity` for identity).
+    /// The zero matrix, as Apple's zero-argument initializer (the zeroed C
+    /// struct) gives; use `CATransform3DIdentity` for identity.
     public init() {
         m11 = 0; m12 = 0; m13 = 0; m14 = 0
         m21 = 0; m22 = 0; m23 = 0; m24 = 0
