@@ -66,7 +66,7 @@ extension CALayer {
             }
             let updated: Any?
             if let transform = base as? CATransform3D {
-                updated = transform.settingField(rest.joined(separator: "."), to: value)
+                updated = AnimatableValue(value).flatMap { transform.settingField(rest.joined(separator: "."), to: $0) }
             } else if let base {
                 updated = StructField.set(base, path: rest, to: value)
             } else {
