@@ -1,5 +1,4 @@
 // TEMPORARY: replaced by the values and cg branches at merge.
-public final class CGPath {}
 extension AnimatableValue {
     static func interpolate(_ a: AnimatableValue, _ b: AnimatableValue, fraction: Double) -> AnimatableValue? { nil }
     func adding(_ other: AnimatableValue) -> AnimatableValue? { nil }
