@@ -1,0 +1,142 @@
+/// One subpath flattened to straight pieces, with the distance along it at
+/// every vertex: a Lamina addition for `CAKeyframeAnimation.path` and
+/// hit testing, not Apple API.
+public struct CGPathPolyline: Hashable, Sendable {
+    /// The vertices in drawing order. A closed subpath ends with its start point again.
+    public var points: [CGPoint]
+    /// `cumulativeLengths[i]` is the distance along the polyline from
+    /// `points[0]` to `points[i]`; the first entry is 0.
+    public var cumulativeLengths: [CGFloat]
+    /// True when the subpath was closed with `closeSubpath`.
+    public var isClosed: Bool
+
+    /// A polyline through `points`, measuring its cumulative lengths.
+    public init(points: [CGPoint], isClosed: Bool) {
+        self.points = points
+        self.isClosed = isClosed
+        var lengths: [CGFloat] = []
+        lengths.reserveCapacity(points.count)
+        var total: CGFloat = 0
+        for (index, point) in points.enumerated() {
+            if index > 0 {
+                let previous = points[index - 1]
+                total += hypot(point.x - previous.x, point.y - previous.y)
+            }
+            lengths.append(total)
+        }
+        cumulativeLengths = lengths
+    }
+
+    /// The total length.
+    public var length: CGFloat { cumulativeLengths.last ?? 0 }
+
+    /// The point `distance` along the polyline (clamped to its ends) and the
+    /// direction of travel there (the direction of the piece it lies on,
+    /// not normalized; zero only when the polyline has no length).
+    public func location(atDistance distance: CGFloat) -> (point: CGPoint, tangent: CGPoint) {
+        guard let first = points.first else { return (.zero, .zero) }
+        guard points.count > 1, length > 0, !distance.isNaN else { return (first, .zero) }
+        let target = Swift.min(Swift.max(distance, 0), length)
+        // First vertex whose cumulative length reaches the target.
+        var low = 1, high = points.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if cumulativeLengths[middle] < target { low = middle + 1 } else { high = middle }
+        }
+        var index = low
+        // Skip zero-length pieces so the tangent is meaningful.
+        while index < points.count - 1, cumulativeLengths[index] == cumulativeLengths[index - 1] { index += 1 }
+        let a = points[index - 1], b = points[index]
+        let pieceLength = cumulativeLengths[index] - cumulativeLengths[index - 1]
+        let fraction = pieceLength > 0 ? (target - cumulativeLengths[index - 1]) / pieceLength : 1
+        let point = CGPoint(x: a.x + (b.x - a.x) * fraction, y: a.y + (b.y - a.y) * fraction)
+        return (point, CGPoint(x: b.x - a.x, y: b.y - a.y))
+    }
+}
+
+/// Flattening: the path as straight pieces, for the animation engine,
+/// hit testing and rasterization.
+extension CGPathSnapshot {
+    /// Every drawn piece of the path in order: one per line or curve element,
+    /// plus one straight `isClosing` segment per `closeSubpath`. Move-tos draw
+    /// nothing and so produce no segment.
+    public var segments: [CGPathSegment] {
+        var result: [CGPathSegment] = []
+        var current = CGPoint.zero, start = CGPoint.zero
+        for (index, element) in elements.enumerated() {
+            switch element {
+            case .moveTo(let point):
+                current = point; start = point
+            case .addLineTo(let point):
+                result.append(.line(from: current, to: point, elementIndex: index))
+                current = point
+            case .addQuadCurveTo(let control, let end):
+                result.append(CGPathSegment(kind: .quadCurve, start: current, control1: control,
+                                            control2: control, end: end, elementIndex: index))
+                current = end
+            case .addCurveTo(let control1, let control2, let end):
+                result.append(CGPathSegment(kind: .curve, start: current, control1: control1,
+                                            control2: control2, end: end, elementIndex: index))
+                current = end
+            case .closeSubpath:
+                result.append(.line(from: current, to: start, elementIndex: index, isClosing: true))
+                current = start
+            }
+        }
+        return result
+    }
+
+    /// Each subpath as a polyline within `tolerance` of the true curves.
+    /// A closed subpath ends with its start point again; a subpath that is
+    /// only a move-to is a single point.
+    public func polylines(tolerance: CGFloat) -> [CGPathPolyline] {
+        var result: [CGPathPolyline] = []
+        var points: [CGPoint] = []
+        var current = CGPoint.zero, start = CGPoint.zero
+        func finish(closed: Bool) {
+            if !points.isEmpty { result.append(CGPathPolyline(points: points, isClosed: closed)) }
+            points = []
+        }
+        func appendPiece(_ segment: CGPathSegment) {
+            points.append(contentsOf: segment.flattened(tolerance: tolerance).dropFirst())
+        }
+        for element in elements {
+            switch element {
+            case .moveTo(let point):
+                finish(closed: false)
+                points = [point]
+                current = point; start = point
+            case .addLineTo(let point):
+                points.append(point)
+                current = point
+            case .addQuadCurveTo(let control, let end):
+                appendPiece(CGPathSegment(kind: .quadCurve, start: current, control1: control,
+                                          control2: control, end: end))
+                current = end
+            case .addCurveTo(let control1, let control2, let end):
+                appendPiece(CGPathSegment(kind: .curve, start: current, control1: control1,
+                                          control2: control2, end: end))
+                current = end
+            case .closeSubpath:
+                // Repeat the start so the outline is explicitly closed, unless
+                // the last piece already ended exactly there.
+                if points.last != start { points.append(start) }
+                current = start
+                finish(closed: true)
+            }
+        }
+        finish(closed: false)
+        return result
+    }
+
+    /// Each subpath as a list of points within `tolerance` of the true
+    /// curves; see `polylines(tolerance:)`, which also gives arc lengths.
+    public func flattened(tolerance: CGFloat) -> [[CGPoint]] {
+        polylines(tolerance: tolerance).map(\.points)
+    }
+
+    /// The total length of every drawn piece, closing lines included.
+    public func length(tolerance: CGFloat = 0.1) -> CGFloat {
+        polylines(tolerance: tolerance).reduce(0) { $0 + $1.length }
+    }
+}
