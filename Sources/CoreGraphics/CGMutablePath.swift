@@ -11,7 +11,11 @@ public final class CGMutablePath: CGPath {
         super.init(storage: CGPathSnapshot())
     }
 
-    override init(storage: CGPathSnapshot) {
+    /// A mutable path starting out with `storage`'s elements. Deliberately
+    /// not an override of `CGPath.init(storage:)`: overriding every designated
+    /// initializer would make `CGMutablePath` inherit `CGPath`'s convenience
+    /// initializers (`CGMutablePath(rect:transform:)` …), which Apple's lacks.
+    init(copying storage: CGPathSnapshot) {
         super.init(storage: storage)
     }
 

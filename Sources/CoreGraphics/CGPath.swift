@@ -70,12 +70,12 @@ public class CGPath: Hashable, CustomDebugStringConvertible {
 
     /// An independent mutable copy.
     public func mutableCopy() -> CGMutablePath? {
-        CGMutablePath(storage: storage)
+        CGMutablePath(copying: storage)
     }
 
     /// An independent mutable copy with every point mapped through `transform` (nil: no change).
     public func mutableCopy(using transform: UnsafePointer<CGAffineTransform>?) -> CGMutablePath? {
-        CGMutablePath(storage: transform.map { storage.applying($0.pointee) } ?? storage)
+        CGMutablePath(copying: transform.map { storage.applying($0.pointee) } ?? storage)
     }
 
     // MARK: Geometry
