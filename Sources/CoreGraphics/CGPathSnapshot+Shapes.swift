@@ -56,7 +56,7 @@ extension CGPathSnapshot {
         func p(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x, y: y).applying(t) }
         func line(_ x: CGFloat, _ y: CGFloat) {
             let point = p(x, y)
-            if point != currentPoint { append(.addLineTo(point)) }
+            if !Self.nearlyEqual(point, currentPoint) { append(.addLineTo(point)) }
         }
         append(.moveTo(p(maxX, minY + ch)))
         line(maxX, maxY - ch)

@@ -137,3 +137,13 @@ final class CGPathShapeTests: XCTestCase {
         XCTAssertEqual(CGPath(roundedRect: rect, cornerWidth: 4, cornerHeight: 6, transform: &t), mutable)
     }
 }
+
+extension CGPathShapeTests {
+    func testRoundedRectWithHalfHeightCornersHasNoVerticalEdgesEvenWithRounding() {
+        // 0.1 + 0.2 style rounding must not leave a stray, almost-zero line.
+        let rect = CGRect(x: 0.1, y: 0.2, width: 10.3, height: 0.7)
+        let path = CGPath(roundedRect: rect, cornerWidth: 1, cornerHeight: 0.35, transform: nil)
+        XCTAssertEqual(path.elementTypes, [.moveToPoint, .addCurveToPoint, .addLineToPoint, .addCurveToPoint,
+                                           .addCurveToPoint, .addLineToPoint, .addCurveToPoint, .closeSubpath])
+    }
+}
