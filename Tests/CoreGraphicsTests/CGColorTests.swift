@@ -63,7 +63,8 @@ final class CGColorTests: XCTestCase {
         let color = CGColor(colorSpace: rgb, components: [1, 0.5, 0, 0.75])
         XCTAssertEqual(color?.components, [1, 0.5, 0, 0.75])
         XCTAssertEqual(color?.colorSpace, rgb)
-        XCTAssertEqual(color, CGColor(red: 1, green: 0.5, blue: 0, alpha: 0.75))
+        // Device RGB is not the generic RGB space `CGColor(red:…)` uses.
+        XCTAssertNotEqual(color, CGColor(red: 1, green: 0.5, blue: 0, alpha: 0.75))
 
         let gray = CGColor(colorSpace: CGColorSpaceCreateDeviceGray(), components: [0.3, 0.6])
         XCTAssertEqual(gray?.components, [0.3, 0.6])
@@ -76,6 +77,21 @@ final class CGColorTests: XCTestCase {
         XCTAssertEqual(color.colorSpace?.name, CGColorSpace.sRGB)
         XCTAssertEqual(color.components, [1, 0, 0, 1], "clamped")
         XCTAssertNotEqual(color, CGColor(red: 1, green: 0, blue: 0, alpha: 1), "different colour space")
+    }
+
+    func testConvenienceInitializersUseApplesGenericSpaces() throws {
+        // Apple: "Creates a color in the Generic RGB color space" / "Generic gray".
+        let rgb = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        XCTAssertEqual(rgb.colorSpace?.name, kCGColorSpaceGenericRGB)
+        XCTAssertEqual(rgb.colorSpace?.model, .rgb)
+        let genericRGB = try XCTUnwrap(CGColorSpace(name: kCGColorSpaceGenericRGB))
+        XCTAssertEqual(CGColor(colorSpace: genericRGB, components: [1, 0, 0, 1]), rgb)
+
+        let gray = CGColor(gray: 0.5, alpha: 1)
+        XCTAssertEqual(gray.colorSpace?.name, CGColorSpace.genericGrayGamma2_2)
+        let genericGray = try XCTUnwrap(CGColorSpace(name: CGColorSpace.genericGrayGamma2_2))
+        XCTAssertEqual(CGColor(colorSpace: genericGray, components: [0.5, 1]), gray)
+        XCTAssertEqual(CGColor.black.colorSpace, genericGray)
     }
 
     func testConstantColors() {
