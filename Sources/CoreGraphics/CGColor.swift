@@ -14,15 +14,17 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
     /// The alpha component.
     public var alpha: CGFloat { components?.last ?? 1 }
 
-    /// An RGB colour in device RGB; components are clamped to 0...1 as Apple does.
+    /// An RGB colour in the generic RGB space (Apple: "Creates a color in the
+    /// Generic RGB color space"); components are clamped to 0...1.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        colorSpace = .deviceRGB
+        colorSpace = .genericRGB
         components = [red, green, blue, alpha].map(CGColor.clampComponent)
     }
 
-    /// A gray colour in device gray.
+    /// A gray colour in the generic gray space (Apple: "Creates a color in the
+    /// Generic gray color space"); components are clamped to 0...1.
     public init(gray: CGFloat, alpha: CGFloat) {
-        colorSpace = .deviceGray
+        colorSpace = .genericGray
         components = [gray, alpha].map(CGColor.clampComponent)
     }
 

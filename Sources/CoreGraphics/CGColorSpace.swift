@@ -43,7 +43,7 @@ public final class CGColorSpace: Equatable, Hashable, Sendable {
     /// A named colour space, or nil for a name Lamina does not know.
     public convenience init?(name: String) {
         switch name {
-        case CGColorSpace.sRGB, CGColorSpace.genericRGBLinear, CGColorSpace.deviceRGBName:
+        case CGColorSpace.sRGB, CGColorSpace.genericRGBLinear, CGColorSpace.deviceRGBName, kCGColorSpaceGenericRGB:
             self.init(name: name, model: .rgb)
         case CGColorSpace.genericGrayGamma2_2, CGColorSpace.linearGray, CGColorSpace.deviceGrayName:
             self.init(name: name, model: .monochrome)
@@ -53,6 +53,10 @@ public final class CGColorSpace: Equatable, Hashable, Sendable {
     }
 
     static let deviceRGB = CGColorSpace(name: deviceRGBName, model: .rgb)
+    /// The space of `CGColor(red:green:blue:alpha:)`, as Apple documents it.
+    static let genericRGB = CGColorSpace(name: kCGColorSpaceGenericRGB, model: .rgb)
+    /// The space of `CGColor(gray:alpha:)` and the constant colours (Apple's generic gray).
+    static let genericGray = CGColorSpace(name: genericGrayGamma2_2, model: .monochrome)
     static let deviceGray = CGColorSpace(name: deviceGrayName, model: .monochrome)
 
     public static func == (lhs: CGColorSpace, rhs: CGColorSpace) -> Bool {
@@ -64,6 +68,10 @@ public final class CGColorSpace: Equatable, Hashable, Sendable {
         hasher.combine(model)
     }
 }
+
+/// The name of the generic RGB colour space. Apple exposes this one as a
+/// global constant rather than a `CGColorSpace` type property.
+public let kCGColorSpaceGenericRGB = "kCGColorSpaceGenericRGB"
 
 /// The device RGB colour space.
 public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { .deviceRGB }
