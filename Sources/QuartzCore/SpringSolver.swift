@@ -54,7 +54,8 @@ struct SpringSolver: Sendable, Equatable {
         let positive = duration > 0 && duration.isFinite
         let stiffness = positive ? (2 * .pi / duration) * (2 * .pi / duration) : .infinity
         let ratio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
-        let damping = positive ? ratio * 4 * .pi / duration : 10
+        // Bounce -1 is infinitely overdamped: as much damping as a Double holds.
+        let damping = positive ? min(ratio * 4 * .pi / duration, .greatestFiniteMagnitude) : 10
         self.init(mass: 1, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity,
                   allowsOverdamping: true)
     }
