@@ -26,7 +26,10 @@ extension KeyframeEvaluator {
         guard let first = points.first else { return (.zero, 0) }
         guard points.count >= 2 else { return (first, 0) }
         let f = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
-        let lengths = cumulativeLengths?.count == points.count ? cumulativeLengths! : Self.cumulativeLengths(of: points)
+        let lengths: [Double]
+        if let given = cumulativeLengths, given.count == points.count { lengths = given } else {
+            lengths = Self.cumulativeLengths(of: points)
+        }
         let segments = points.count - 1
 
         // The segment and the fraction along it.

@@ -43,7 +43,8 @@ struct KeyframeEvaluator: Sendable {
     let values: [AnimatableValue]
     /// The fraction of the duration each value starts at, as used: given,
     /// evenly spaced, or paced. Discrete mode may have one more entry, the end
-    /// of the last value. Empty for `cubicPaced`, which is paced by arc length.
+    /// of the last value. `cubicPaced` goes by arc length instead whenever
+    /// its curve has a length.
     let keyTimes: [Double]
     /// True when `keyTimes` were given but had to be ignored as invalid.
     let keyTimesWereIgnored: Bool
@@ -89,9 +90,10 @@ struct KeyframeEvaluator: Sendable {
             self.values = values
             self.keyTimes = KeyframeEvaluator.pacedKeyTimes(values)
         case .cubicPaced:
+            // Paced by arc length along the spline; these key times serve
+            // transforms (which cannot be splined) and curves with no length.
             self.values = values
-            // Transforms cannot be splined; they pace straight between values.
-            self.keyTimes = values[0].containsTransform ? KeyframeEvaluator.pacedKeyTimes(values) : []
+            self.keyTimes = KeyframeEvaluator.pacedKeyTimes(values)
         }
 
         let splined = (calculationMode == .cubic || calculationMode == .cubicPaced) && !values[0].containsTransform

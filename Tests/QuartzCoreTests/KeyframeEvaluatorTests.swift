@@ -263,6 +263,15 @@ final class KeyframeEvaluatorTests: XCTestCase {
         XCTAssertNotEqual(cubic?.value(at: 0.05), evaluator.value(at: 0.05))
     }
 
+    func testCubicPacedWithoutLengthOrSplineStillEvaluates() {
+        let still = KeyframeEvaluator(values: nums(4, 4, 4), calculationMode: .cubicPaced)
+        assertNumbers(numbers(still, at: [0, 0.3, 1]), [4, 4, 4])
+        // Transforms are paced straight between values, by their entries.
+        let turns: [AnimatableValue] = [0, 10, 30].map { .transform(CATransform3DMakeTranslation($0, 0, 0)) }
+        let paced = KeyframeEvaluator(values: turns, calculationMode: .cubicPaced)
+        assertClose(paced?.value(at: 0.5), .transform(CATransform3DMakeTranslation(15, 0, 0)), accuracy: 1e-12)
+    }
+
     // MARK: What cannot be evaluated
 
     func testEmptySingleAndMixedValuesGiveNoEvaluator() {
