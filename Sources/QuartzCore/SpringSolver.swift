@@ -157,16 +157,17 @@ struct SpringSolver: Sendable, Equatable {
         // The walk would outrun its cap (or never end) when the slowest decay
         // is this slow: such a spring does not settle in any useful time.
         let slowestDecay = zeta > 1 ? -overdampedRoots(w0: w0, zeta: zeta).slow : w0
-        if (log(1 / epsilon) + 10 + log(1 + abs(initialVelocity) / w0)) / slowestDecay > Self.walkLimit { return never }
+        let roughSettling = (log(1 / epsilon) + 10 + log(1 + abs(initialVelocity) / w0)) / slowestDecay
+        if roughSettling > Self.walkLimit { return never }
         return min(walkToRest(epsilon: epsilon), never)
     }
+
+    /// The longest settling time the walk looks for, in seconds.
+    static let walkLimit = 200_000.0
 
     /// The 0.1 s walk of `duration(forEpsilon:)`. The time is accumulated by
     /// repeated addition, as Apple's is, so the answers match to the last bit
     /// (1.0999999999999999, not 1.1).
-    /// The longest settling time the walk looks for, in seconds.
-    static let walkLimit = 200_000.0
-
     private func walkToRest(epsilon: Double) -> Double {
         var time = 0.0
         var entered = 0.0               // when the current stay near rest began
