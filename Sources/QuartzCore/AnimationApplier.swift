@@ -90,7 +90,7 @@ enum AnimationApplier {
             return nil
         }
         if animation.isCumulative, iteration > 0, let step = range.to.subtracting(range.from),
-           let offset = step.scaled(by: Double(iteration)), let sum = value.adding(offset) {
+           let sum = value.adding(step.scaled(by: Double(iteration))) {
             value = sum
         }
         return value

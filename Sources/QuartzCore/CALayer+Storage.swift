@@ -53,7 +53,7 @@ extension CALayer {
                 CADiagnostics.report(layer: self, keyPath: key, "non-finite geometry \(newValue!); ignored")
                 return
             }
-            if key == "bounds", let rect = newValue as? CGRect, rect.width < 0 || rect.height < 0 {
+            if key == "bounds", let rect = newValue as? CGRect, rect.size.width < 0 || rect.size.height < 0 {
                 // Apple keeps negative sizes in bounds but draws nothing; keep it too.
                 CADiagnostics.report(layer: self, keyPath: key, "negative size \(rect.size)")
             }

@@ -7,9 +7,10 @@ open class CASpringAnimation: CABasicAnimation {
     /// above 0 bouncier, below 0 overdamped.
     public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
         self.init()
-        let spring = SpringSolver(perceptualDuration: perceptualDuration, bounce: Double(bounce), mass: 1)
+        let spring = SpringSolver(perceptualDuration: perceptualDuration, bounce: Double(bounce))
         stiffness = CGFloat(spring.stiffness)
         damping = CGFloat(spring.damping)
+        allowsOverdamping = true
         set(perceptualDuration, "perceptualDuration")
         set(bounce, "bounce")
         duration = settlingDuration
@@ -33,7 +34,7 @@ open class CASpringAnimation: CABasicAnimation {
     /// The spring's motion from 0 to 1.
     var solver: SpringSolver {
         SpringSolver(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
-                     initialVelocity: Double(initialVelocity))
+                     initialVelocity: Double(initialVelocity), allowsOverdamping: allowsOverdamping)
     }
 }
 

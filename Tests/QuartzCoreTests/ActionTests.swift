@@ -2,7 +2,11 @@ import XCTest
 @testable import QuartzCore
 
 final class ActionTests: ModelTestCase {
+    /// Superlayers are weak, as on Apple: the test keeps its visible root alive.
+    private var root: CALayer?
+
     private func makeChild(of root: CALayer) -> CALayer {
+        self.root = root
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
         root.addSublayer(layer)
@@ -88,7 +92,8 @@ final class ActionTests: ModelTestCase {
         XCTAssertNil(CALayer.defaultAction(forKey: "position"))
         XCTAssertTrue(CALayer().action(forKey: "position") is CABasicAnimation)
         let layer = SpinningLayer()
-        makeVisibleRoot().addSublayer(layer)
+        let root = makeVisibleRoot()
+        root.addSublayer(layer)
         CATransaction.flush()
         layer.position = CGPoint(x: 3, y: 3)
         XCTAssertEqual((layer.animation(forKey: "position") as? CABasicAnimation)?.duration, 7)
@@ -112,7 +117,8 @@ final class ActionTests: ModelTestCase {
     /// A custom key reaches `action(forKey:)`, so a subclass can animate it.
     func testCustomKeysReachActionForKey() {
         let layer = ProgressLayer()
-        makeVisibleRoot().addSublayer(layer)
+        let root = makeVisibleRoot()
+        root.addSublayer(layer)
         CATransaction.flush()
         layer.setValue(0.75, forKey: "progress")
         XCTAssertNotNil(layer.animation(forKey: "progress"))

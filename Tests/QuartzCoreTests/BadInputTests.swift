@@ -63,7 +63,7 @@ final class BadInputTests: ModelTestCase {
     func testNegativeSizesAreKeptButReported() {
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: -10, height: 5)
-        XCTAssertEqual(layer.bounds.width, -10)
+        XCTAssertEqual(layer.bounds.size.width, -10)
         XCTAssertTrue(diagnostics.contains("negative size"))
     }
 
