@@ -1,0 +1,3 @@
+#include <stdio.h>
+#include <setjmp.h>
+#include <jpeglib.h>

@@ -1,0 +1,29 @@
+/// Where the alpha channel sits in a pixel and whether colour is premultiplied.
+public enum CGImageAlphaInfo: UInt32, Sendable {
+    case none = 0
+    case premultipliedLast = 1
+    case premultipliedFirst = 2
+    case last = 3
+    case first = 4
+    case noneSkipLast = 5
+    case noneSkipFirst = 6
+    case alphaOnly = 7
+}
+
+/// Apple's bitmap layout flags: the alpha info in the low bits, the byte order above.
+public struct CGBitmapInfo: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let alphaInfoMask = CGBitmapInfo(rawValue: 0x1F)
+    public static let floatComponents = CGBitmapInfo(rawValue: 1 << 8)
+    public static let byteOrderMask = CGBitmapInfo(rawValue: 0x7000)
+    public static let byteOrder16Little = CGBitmapInfo(rawValue: 1 << 12)
+    public static let byteOrder32Little = CGBitmapInfo(rawValue: 2 << 12)
+    public static let byteOrder16Big = CGBitmapInfo(rawValue: 3 << 12)
+    public static let byteOrder32Big = CGBitmapInfo(rawValue: 4 << 12)
+
+    /// The alpha info part.
+    public var alphaInfo: CGImageAlphaInfo {
+        CGImageAlphaInfo(rawValue: rawValue & CGBitmapInfo.alphaInfoMask.rawValue) ?? .none
+    }
+}
