@@ -21,19 +21,36 @@ extension CALayer {
         layoutManager?.layoutSublayers(of: self)
     }
 
-    /// Lays out, top down, every layer in this subtree that needs it.
+    /// Apple's `layoutIfNeeded`: "Traverse upwards from the layer while the
+    /// superlayer requires layout. Then layout the entire tree beneath that
+    /// ancestor." (CALayer.h) — a marked superlayer may resize this layer, so
+    /// laying out this layer alone first would be wasted or wrong.
     func performLayoutIfNeeded() {
+        var top = self
+        while let parent = top.superlayerReference, parent.needsLayoutFlag { top = parent }
+        top.layoutSubtreeIfNeeded()
+    }
+
+    /// Lays out, top down, every layer in this subtree that needs it.
+    private func layoutSubtreeIfNeeded() {
         if needsLayoutFlag {
             needsLayoutFlag = false
             layoutSublayers()
         }
-        guard descendantNeedsLayout || sublayerList?.contains(where: \.needsLayoutFlag) == true else { return }
+        // A sublayer's own `descendantNeedsLayout` counts too: a subtree
+        // marked while detached did not mark its new superlayer's flag.
+        guard descendantNeedsLayout
+            || sublayerList?.contains(where: { $0.needsLayoutFlag || $0.descendantNeedsLayout }) == true
+        else { return }
         descendantNeedsLayout = false
-        for sublayer in sublayerList ?? [] { sublayer.performLayoutIfNeeded() }
+        for sublayer in sublayerList ?? [] { sublayer.layoutSubtreeIfNeeded() }
     }
 
+    /// Apple: the layout manager's preferred size, else "the size of the
+    /// bounds rect mapped into the superlayer" — the frame's size, which
+    /// includes `transform`.
     func defaultPreferredFrameSize() -> CGSize {
-        layoutManager?.preferredSize(of: self) ?? bounds.size
+        layoutManager?.preferredSize(of: self) ?? computedFrame.size
     }
 
     func autoresizeSublayers(oldSize: CGSize) {
