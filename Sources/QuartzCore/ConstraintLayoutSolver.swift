@@ -202,11 +202,11 @@ extension CAConstraintAttribute {
 }
 
 extension CGRect {
-    func interval(_ axis: ConstraintAxis) -> (origin: CGFloat, length: CGFloat) {
+    fileprivate func interval(_ axis: ConstraintAxis) -> (origin: CGFloat, length: CGFloat) {
         axis == .x ? (origin.x, size.width) : (origin.y, size.height)
     }
 
-    func replacing(_ axis: ConstraintAxis, with interval: (origin: CGFloat, length: CGFloat)) -> CGRect {
+    fileprivate func replacing(_ axis: ConstraintAxis, with interval: (origin: CGFloat, length: CGFloat)) -> CGRect {
         var rect = self
         if axis == .x {
             rect.origin.x = interval.origin

@@ -3,7 +3,7 @@ import XCTest
 @testable import QuartzCore
 
 /// Collects what `CADiagnostics` reports while a test runs.
-final class DiagnosticLog: Sendable {
+private final class DiagnosticLog: Sendable {
     private let storage = Mutex<[String]>([])
 
     var messages: [String] { storage.withLock { $0 } }
@@ -23,15 +23,15 @@ private final class SizedLayer: CALayer {
     override func preferredFrameSize() -> CGSize { preferred }
 }
 
-func named(_ name: String, bounds: CGSize = .zero) -> CALayer {
+private func named(_ name: String, bounds: CGSize = .zero) -> CALayer {
     let layer = CALayer()
     layer.name = name
     layer.bounds = CGRect(origin: .zero, size: bounds)
     return layer
 }
 
-func constraint(_ attribute: CAConstraintAttribute, _ source: String, _ sourceAttribute: CAConstraintAttribute,
-                scale: CGFloat = 1, offset: CGFloat = 0) -> CAConstraint {
+private func constraint(_ attribute: CAConstraintAttribute, _ source: String, _ sourceAttribute: CAConstraintAttribute,
+                        scale: CGFloat = 1, offset: CGFloat = 0) -> CAConstraint {
     CAConstraint(attribute: attribute, relativeTo: source, attribute: sourceAttribute, scale: scale, offset: offset)
 }
 

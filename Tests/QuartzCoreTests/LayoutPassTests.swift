@@ -200,8 +200,10 @@ final class LayoutPassTests: XCTestCase {
         parent.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
         parent.layoutManager = CAConstraintLayoutManager()
         let child = CALayer()
-        child.constraints = [constraint(.minX, "superlayer", .midX), constraint(.maxX, "superlayer", .maxX),
-                             constraint(.minY, "superlayer", .minY), constraint(.maxY, "superlayer", .maxY)]
+        child.constraints = [CAConstraint(attribute: .minX, relativeTo: "superlayer", attribute: .midX),
+                             CAConstraint(attribute: .maxX, relativeTo: "superlayer", attribute: .maxX),
+                             CAConstraint(attribute: .minY, relativeTo: "superlayer", attribute: .minY),
+                             CAConstraint(attribute: .maxY, relativeTo: "superlayer", attribute: .maxY)]
         parent.addSublayer(child)
         parent.layoutIfNeeded()
         XCTAssertEqual(child.frame, CGRect(x: 50, y: 0, width: 50, height: 100))
