@@ -277,8 +277,8 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: - Layout (CALayer+Layout.swift)
 
-    /// Lays out sublayers: asks the delegate, else the layout manager, else
-    /// applies autoresizing.
+    /// Lays out sublayers: the delegate's `layoutSublayers(of:)` when it has
+    /// one, else the layout manager's. (Autoresizing runs when `bounds` changes.)
     open func layoutSublayers() { defaultLayoutSublayers() }
     /// Marks the layer as needing layout.
     open func setNeedsLayout() { markNeedsLayout() }
