@@ -20,11 +20,19 @@ final class AnimationEntry {
 
     var timing: MediaTiming { MediaTiming(animation) }
 
+    /// The animation as the evaluator takes it; made once, at commit, since
+    /// the layer's copy never changes after that (except its begin time,
+    /// stamped before).
+    private(set) var snapshot: AnimationSnapshot = AnimationSnapshot(
+        kind: .inert, keyPath: nil, timing: MediaTiming(), timingFunction: nil,
+        isAdditive: false, isCumulative: false, valueFunction: nil)
+
     /// Stamps a zero `beginTime` with the layer's time at `mediaTime`, as
     /// Apple does at commit.
     func commit(on layer: CALayer, mediaTime: CFTimeInterval) {
         guard !isCommitted else { return }
         if animation.beginTime == 0 { animation.beginTime = layer.localTime(fromMediaTime: mediaTime) }
+        snapshot = animation.snapshot(reportingOn: layer)
         isCommitted = true
     }
 

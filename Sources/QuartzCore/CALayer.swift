@@ -131,7 +131,8 @@ open class CALayer: NSObject, CAMediaTiming {
         let copy = Self(_presentationCopyOf: self)
         copy.storage = committed
         let layerTime = localTime(fromMediaTime: MediaClock.now())
-        AnimationApplier.apply(animationEntries, to: copy, layerTime: layerTime)
+        var target = PresentationTarget(layer: copy)
+        AnimationEvaluator.apply(animationEntries.filter(\.isCommitted).map(\.snapshot), to: &target, layerTime: layerTime)
         return copy
     }
 

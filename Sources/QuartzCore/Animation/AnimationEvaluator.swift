@@ -1,0 +1,115 @@
+/// Applies animations to a target at a time: the pure evaluation shared by
+/// `presentation()` and the render server. No clock is read here.
+enum AnimationEvaluator {
+    /// Applies `animations` (in the order added) to `target` at its layer's
+    /// local time `layerTime`.
+    static func apply<Target: AnimationTarget>(_ animations: [AnimationSnapshot], to target: inout Target,
+                                               layerTime: CFTimeInterval) {
+        for animation in animations {
+            apply(animation, to: &target, parentTime: layerTime, fillsForwards: false)
+        }
+    }
+
+    /// Applies one animation whose parent time is `parentTime` (the layer's
+    /// time, or a group's). `fillsForwards` extends a group's forward fill
+    /// to its children.
+    static func apply<Target: AnimationTarget>(_ animation: AnimationSnapshot, to target: inout Target,
+                                               parentTime: CFTimeInterval, fillsForwards: Bool) {
+        var timing = animation.timing
+        if fillsForwards {
+            timing.fillMode = timing.fillMode.fillsBackwards ? .both : .forwards
+        }
+        guard case .active(let iteration, let fraction) = timing.phase(atParentTime: parentTime) else { return }
+        let eased = animation.timingFunction?.evaluate(fraction) ?? fraction
+        switch animation.kind {
+        case .group(let children):
+            let groupTime = fraction * timing.basicDuration()
+            let filling = parentTime >= timing.endTime() && timing.fillMode.fillsForwards
+            for child in children {
+                apply(child, to: &target, parentTime: groupTime, fillsForwards: filling)
+            }
+        case .spring(let from, let to, let by, let solver):
+            // A spring runs in real seconds; its own motion is the easing.
+            let progress = solver.value(at: fraction * timing.basicDuration())
+            applyBasic(animation, from: from, to: to, by: by, to: &target, iteration: iteration, progress: progress)
+        case .basic(let from, let to, let by):
+            applyBasic(animation, from: from, to: to, by: by, to: &target, iteration: iteration, progress: eased)
+        case .keyframes(let evaluator):
+            guard let evaluator else { return }
+            var value = evaluator.value(at: eased)
+            if animation.isCumulative, iteration > 0, let first = evaluator.values.first,
+               let last = evaluator.values.last, let step = last.subtracting(first),
+               let sum = value.adding(step.scaled(by: Double(iteration))) {
+                value = sum
+            }
+            set(value, of: animation, on: &target)
+        case .path(let points, let elementEnds, let paced, let rotationMode):
+            applyPath(animation, points: points, elementEnds: elementEnds, paced: paced, rotationMode: rotationMode,
+                      to: &target, iteration: iteration, progress: eased)
+        case .transition, .inert:
+            break
+        }
+    }
+
+    private static func applyBasic<Target: AnimationTarget>(
+        _ animation: AnimationSnapshot, from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?,
+        to target: inout Target, iteration: Int, progress: Double
+    ) {
+        guard let keyPath = animation.keyPath else { return }
+        // With a value function or an additive animation there is no current
+        // value to start from; the zero of the value's kind stands in.
+        let current = animation.valueFunction == nil && !animation.isAdditive
+            ? target.animatableValue(forKeyPath: keyPath) : nil
+        let base = current ?? (from ?? to ?? by).map(AnimatableValue.zero(like:))
+        guard let base, let range = AnimatableValue.resolveBasic(from: from, to: to, by: by, current: base),
+              var value = AnimatableValue.interpolate(range.from, range.to, fraction: progress)
+        else { return }
+        if animation.isCumulative, iteration > 0, let step = range.to.subtracting(range.from),
+           let sum = value.adding(step.scaled(by: Double(iteration))) {
+            value = sum
+        }
+        set(value, of: animation, on: &target)
+    }
+
+    private static func applyPath<Target: AnimationTarget>(
+        _ animation: AnimationSnapshot, points: [CGPoint], elementEnds: [Int], paced: Bool,
+        rotationMode: CAAnimationRotationMode?, to target: inout Target, iteration: Int, progress: Double
+    ) {
+        guard points.count > 1 else {
+            if let point = points.first { set(.point(point), of: animation, on: &target) }
+            return
+        }
+        let location = KeyframeEvaluator.evaluateAlongPolyline(
+            points: points, cumulativeLengths: KeyframeEvaluator.cumulativeLengths(of: points),
+            fraction: progress, paced: paced, keyframeIndices: elementEnds)
+        var point = location.point
+        if animation.isCumulative, iteration > 0, let first = points.first, let last = points.last {
+            point.x += CGFloat(iteration) * (last.x - first.x)
+            point.y += CGFloat(iteration) * (last.y - first.y)
+        }
+        set(.point(point), of: animation, on: &target)
+        if let rotationMode, case .transform(let transform)? = target.animatableValue(forKeyPath: "transform") {
+            let angle = KeyframeEvaluator.autoRotationAngle(tangentAngle: location.tangentAngle,
+                                                           reversed: rotationMode == .rotateAutoReverse)
+            let rotation = CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1)
+            target.setAnimatedValue(.transform(CATransform3DConcat(rotation, transform)), forKeyPath: "transform")
+        }
+    }
+
+    /// Sets an animated value: through the value function, added to the
+    /// current value for additive animations.
+    private static func set<Target: AnimationTarget>(_ animated: AnimatableValue, of animation: AnimationSnapshot,
+                                                     on target: inout Target) {
+        guard let keyPath = animation.keyPath else { return }
+        var value = animated
+        if let function = animation.valueFunction {
+            guard let transform = function.transform(for: value) else { return }
+            value = .transform(transform)
+        }
+        if animation.isAdditive {
+            guard let base = target.animatableValue(forKeyPath: keyPath), let sum = base.adding(value) else { return }
+            value = sum
+        }
+        target.setAnimatedValue(value, forKeyPath: keyPath)
+    }
+}

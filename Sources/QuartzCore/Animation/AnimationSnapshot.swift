@@ -1,0 +1,40 @@
+/// A `Sendable` description of an animation: what a layer's animations
+/// become when they are evaluated, by `presentation()` on the app thread and
+/// by the render server on its own thread, with the same code.
+struct AnimationSnapshot: Sendable {
+    enum Kind: Sendable {
+        /// `CABasicAnimation`: Apple's from/to/by rows, resolved at evaluation.
+        case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
+        /// `CASpringAnimation`: like basic, progress from the spring.
+        case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, solver: SpringSolver)
+        /// `CAKeyframeAnimation` with `values`; nil when they cannot animate.
+        case keyframes(KeyframeEvaluator?)
+        /// `CAKeyframeAnimation` with `path`: the flattened path, with the
+        /// vertex where each path element ends.
+        case path(points: [CGPoint], elementEnds: [Int], paced: Bool, rotationMode: CAAnimationRotationMode?)
+        /// `CAAnimationGroup`: children run in the group's time.
+        case group([AnimationSnapshot])
+        /// `CATransition`: drawn by the render server; changes no property.
+        case transition(type: CATransitionType, subtype: CATransitionSubtype?, startProgress: Double, endProgress: Double)
+        /// Anything else (a `CAAnimation` subclass Lamina does not know).
+        case inert
+    }
+
+    let kind: Kind
+    let keyPath: String?
+    let timing: MediaTiming
+    let timingFunction: CAMediaTimingFunction?
+    let isAdditive: Bool
+    let isCumulative: Bool
+    let valueFunction: CAValueFunction?
+}
+
+/// What animations are applied to: a presentation layer on the app thread,
+/// a render-tree layer state on the render thread.
+protocol AnimationTarget {
+    /// The current value at `keyPath` (with earlier animations applied), or
+    /// nil when the key path has no animatable value.
+    func animatableValue(forKeyPath keyPath: String) -> AnimatableValue?
+    /// Sets the value at `keyPath`.
+    mutating func setAnimatedValue(_ value: AnimatableValue, forKeyPath keyPath: String)
+}
