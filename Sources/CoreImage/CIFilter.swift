@@ -90,4 +90,18 @@ public struct CIFilterSnapshot: Sendable, Equatable, Hashable {
     public let filterName: String
     public let name: String
     public let numbers: [String: Double]
+
+    public init(filterName: String, name: String, numbers: [String: Double]) {
+        self.filterName = filterName
+        self.name = name
+        self.numbers = numbers
+    }
+
+    /// The numeric input `key`, or the filter's default for it.
+    public func number(_ key: String) -> Double? {
+        if let value = numbers[key] { return value }
+        guard let input = CIFilter.knownFilters[filterName]?.inputs.first(where: { $0.key == key }),
+              case .number(let value) = input.defaultValue else { return nil }
+        return Double(value)
+    }
 }

@@ -2,43 +2,15 @@
 /// hit testing. Coordinates are top-left origin with y growing downward, as
 /// on iOS; `isGeometryFlipped` flips a layer's sublayer space.
 extension CALayer {
-    /// The anchor point in the layer's own bounds space.
-    var anchorInBounds: CGPoint {
-        let bounds = self.bounds
-        return CGPoint(x: bounds.minX + anchorPoint.x * bounds.width,
-                       y: bounds.minY + anchorPoint.y * bounds.height)
-    }
-
-    /// Maps the layer's bounds space into its superlayer's bounds space:
-    /// move the anchor to the origin, apply `transform`, move to `position`
-    /// (and `zPosition`), then the superlayer's flip and `sublayerTransform`.
+    /// Maps the layer's bounds space into its superlayer's bounds space,
+    /// including the superlayer's flip and `sublayerTransform`.
     func transformToSuperlayer() -> CATransform3D {
-        let anchor = anchorInBounds
-        var matrix = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ)
-        let transform = self.transform
-        if !CATransform3DIsIdentity(transform) { matrix = CATransform3DConcat(matrix, transform) }
-        matrix = CATransform3DConcat(matrix, CATransform3DMakeTranslation(position.x, position.y, zPosition))
-        if let parent = superlayer { matrix = CATransform3DConcat(matrix, parent.sublayerSpaceTransform()) }
-        return matrix
-    }
-
-    /// What this layer applies to its sublayers' positions: the vertical flip
-    /// of `isGeometryFlipped`, then `sublayerTransform` about the anchor point.
-    func sublayerSpaceTransform() -> CATransform3D {
-        var matrix = CATransform3DIdentity
-        if isGeometryFlipped {
-            let bounds = self.bounds
-            matrix = CATransform3DConcat(CATransform3DMakeScale(1, -1, 1),
-                                         CATransform3DMakeTranslation(0, bounds.minY + bounds.maxY, 0))
-        }
-        let sublayerTransform = self.sublayerTransform
-        if !CATransform3DIsIdentity(sublayerTransform) {
-            let anchor = anchorInBounds
-            matrix = CATransform3DConcat(matrix, CATransform3DMakeTranslation(-anchor.x, -anchor.y, 0))
-            matrix = CATransform3DConcat(matrix, sublayerTransform)
-            matrix = CATransform3DConcat(matrix, CATransform3DMakeTranslation(anchor.x, anchor.y, 0))
-        }
-        return matrix
+        let matrix = LayerGeometry.toSuperlayer(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
+                                                transform: transform, position: position, zPosition: zPosition)
+        guard let parent = superlayer else { return matrix }
+        return CATransform3DConcat(matrix, LayerGeometry.sublayerSpace(
+            bounds: parent.bounds, anchorPoint: parent.anchorPoint, isGeometryFlipped: parent.isGeometryFlipped,
+            sublayerTransform: parent.sublayerTransform))
     }
 
     /// The map from this layer's plane to the plane its root layer sits in
@@ -56,10 +28,8 @@ extension CALayer {
     /// The frame: the bounding box of the bounds mapped into the superlayer,
     /// ignoring the superlayer's `sublayerTransform` and flip, as Apple does.
     var computedFrame: CGRect {
-        let anchor = anchorInBounds
-        var matrix = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ)
-        matrix = CATransform3DConcat(matrix, transform)
-        matrix = CATransform3DConcat(matrix, CATransform3DMakeTranslation(position.x, position.y, zPosition))
+        let matrix = LayerGeometry.toSuperlayer(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
+                                                transform: transform, position: position, zPosition: zPosition)
         return Homography(matrix).apply(bounds)
     }
 

@@ -1,0 +1,110 @@
+/// Animations on the render thread read and write a layer's state by key
+/// path, with the same key paths as `CALayer` key-value coding. Key paths
+/// that do not affect drawing (custom keys) are ignored here.
+extension LayerState: AnimationTarget {
+    func animatableValue(forKeyPath keyPath: String) -> AnimatableValue? {
+        let path = keyPath.split(separator: ".").map(String.init)
+        guard let key = path.first, let base = baseValue(forKey: key) else { return nil }
+        let rest = path.dropFirst()
+        if rest.isEmpty { return base }
+        switch (key, base) {
+        case ("filters", _), ("backgroundFilters", _):
+            return filterInput(key: key, path: rest)
+        case (_, .transform(let transform)):
+            return transform.animatableFieldValue(rest.joined(separator: "."))
+        default:
+            return StructField.get(base.boxed(like: nil), path: rest).flatMap(AnimatableValue.init)
+        }
+    }
+
+    mutating func setAnimatedValue(_ value: AnimatableValue, forKeyPath keyPath: String) {
+        let path = keyPath.split(separator: ".").map(String.init)
+        guard let key = path.first else { return }
+        let rest = path.dropFirst()
+        if rest.isEmpty { return setBaseValue(value, forKey: key) }
+        if key == "filters" || key == "backgroundFilters" {
+            return setFilterInput(value, key: key, path: rest)
+        }
+        guard let base = baseValue(forKey: key) else { return }
+        if case .transform(let transform) = base {
+            if let updated = transform.settingField(rest.joined(separator: "."), to: value) {
+                setBaseValue(.transform(updated), forKey: key)
+            }
+            return
+        }
+        if let updated = StructField.set(base.boxed(like: nil), path: rest, to: value.boxed(like: nil)),
+           let converted = AnimatableValue(updated) {
+            setBaseValue(converted, forKey: key)
+        }
+    }
+
+    private func baseValue(forKey key: String) -> AnimatableValue? {
+        switch key {
+        case "bounds": return .rect(bounds)
+        case "position": return .point(position)
+        case "zPosition": return .number(Double(zPosition))
+        case "anchorPoint": return .point(anchorPoint)
+        case "anchorPointZ": return .number(Double(anchorPointZ))
+        case "transform": return .transform(transform)
+        case "sublayerTransform": return .transform(sublayerTransform)
+        case "hidden": return .number(isHidden ? 1 : 0)
+        case "masksToBounds": return .number(masksToBounds ? 1 : 0)
+        case "contentsRect": return .rect(contentsRect)
+        case "contentsCenter": return .rect(contentsCenter)
+        case "backgroundColor": return backgroundColor.map(AnimatableValue.color)
+        case "cornerRadius": return .number(Double(cornerRadius))
+        case "borderWidth": return .number(Double(borderWidth))
+        case "borderColor": return borderColor.map(AnimatableValue.color)
+        case "opacity": return .number(Double(opacity))
+        case "shadowColor": return shadowColor.map(AnimatableValue.color)
+        case "shadowOpacity": return .number(Double(shadowOpacity))
+        case "shadowOffset": return .size(shadowOffset)
+        case "shadowRadius": return .number(Double(shadowRadius))
+        case "filters", "backgroundFilters": return .array([])
+        default: return nil
+        }
+    }
+
+    private mutating func setBaseValue(_ value: AnimatableValue, forKey key: String) {
+        switch (key, value) {
+        case ("bounds", .rect(let rect)): bounds = rect
+        case ("position", .point(let point)): position = point
+        case ("zPosition", .number(let number)): zPosition = CGFloat(number)
+        case ("anchorPoint", .point(let point)): anchorPoint = point
+        case ("anchorPointZ", .number(let number)): anchorPointZ = CGFloat(number)
+        case ("transform", .transform(let matrix)): transform = matrix
+        case ("sublayerTransform", .transform(let matrix)): sublayerTransform = matrix
+        case ("hidden", .number(let number)): isHidden = number >= 0.5
+        case ("masksToBounds", .number(let number)): masksToBounds = number >= 0.5
+        case ("contentsRect", .rect(let rect)): contentsRect = rect
+        case ("contentsCenter", .rect(let rect)): contentsCenter = rect
+        case ("backgroundColor", .color(let color)): backgroundColor = color
+        case ("cornerRadius", .number(let number)): cornerRadius = CGFloat(number)
+        case ("borderWidth", .number(let number)): borderWidth = CGFloat(number)
+        case ("borderColor", .color(let color)): borderColor = color
+        case ("opacity", .number(let number)): opacity = Float(number)
+        case ("shadowColor", .color(let color)): shadowColor = color
+        case ("shadowOpacity", .number(let number)): shadowOpacity = Float(number)
+        case ("shadowOffset", .size(let size)): shadowOffset = size
+        case ("shadowRadius", .number(let number)): shadowRadius = CGFloat(number)
+        default: break
+        }
+    }
+
+    /// `filters.NAME.inputKey`: a numeric filter input.
+    private func filterInput(key: String, path: ArraySlice<String>) -> AnimatableValue? {
+        guard path.count == 2, let name = path.first, let input = path.last else { return nil }
+        let list = key == "filters" ? filters : backgroundFilters
+        return list.first { $0.name == name }?.number(input).map(AnimatableValue.number)
+    }
+
+    private mutating func setFilterInput(_ value: AnimatableValue, key: String, path: ArraySlice<String>) {
+        guard path.count == 2, let name = path.first, let input = path.last, let number = value.number else { return }
+        var list = key == "filters" ? filters : backgroundFilters
+        guard let index = list.firstIndex(where: { $0.name == name }) else { return }
+        var numbers = list[index].numbers
+        numbers[input] = number
+        list[index] = CIFilterSnapshot(filterName: list[index].filterName, name: name, numbers: numbers)
+        if key == "filters" { filters = list } else { backgroundFilters = list }
+    }
+}

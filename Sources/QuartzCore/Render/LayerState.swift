@@ -1,0 +1,103 @@
+/// Everything the render server needs to draw one layer, as plain
+/// `Sendable` values: what a commit carries for each changed layer, and what
+/// animations are evaluated on at frame time. Coordinates as on `CALayer`.
+struct LayerState: Sendable, Equatable {
+    static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+
+    var bounds = CGRect.zero
+    var position = CGPoint.zero
+    var zPosition: CGFloat = 0
+    var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    var anchorPointZ: CGFloat = 0
+    var transform = CATransform3DIdentity
+    var sublayerTransform = CATransform3DIdentity
+    var isHidden = false
+    var isDoubleSided = true
+    var isGeometryFlipped = false
+    var masksToBounds = false
+    var contents: CGImage?
+    var contentsRect = LayerState.unitRect
+    var contentsCenter = LayerState.unitRect
+    var contentsGravity = CALayerContentsGravity.resize
+    var contentsScale: CGFloat = 1
+    var backgroundColor: CGColor?
+    var cornerRadius: CGFloat = 0
+    var maskedCorners = CACornerMask.all
+    var borderWidth: CGFloat = 0
+    var borderColor: CGColor? = CALayerProperties.black
+    var opacity: Float = 1
+    var allowsGroupOpacity = true
+    var shadowColor: CGColor? = CALayerProperties.black
+    var shadowOpacity: Float = 0
+    var shadowOffset = CGSize(width: 0, height: -3)
+    var shadowRadius: CGFloat = 3
+    var shadowPath: CGPathSnapshot?
+    var filters: [CIFilterSnapshot] = []
+    var backgroundFilters: [CIFilterSnapshot] = []
+    var compositingFilter: String?
+    var shouldRasterize = false
+    var rasterizationScale: CGFloat = 1
+    var magnificationFilter = "linear"
+    var minificationFilter = "linear"
+    /// The layer's own `CAMediaTiming`, for the time hierarchy.
+    var timing = MediaTiming()
+
+    init() {}
+}
+
+extension LayerState {
+    /// The model values of `layer`, as the commit sends them.
+    init(layer: CALayer) {
+        bounds = layer.bounds
+        position = layer.position
+        zPosition = layer.zPosition
+        anchorPoint = layer.anchorPoint
+        anchorPointZ = layer.anchorPointZ
+        transform = layer.transform
+        sublayerTransform = layer.sublayerTransform
+        isHidden = layer.isHidden
+        isDoubleSided = layer.isDoubleSided
+        isGeometryFlipped = layer.isGeometryFlipped
+        masksToBounds = layer.masksToBounds
+        contents = layer.contents as? CGImage
+        contentsRect = layer.contentsRect
+        contentsCenter = layer.contentsCenter
+        contentsGravity = layer.contentsGravity
+        contentsScale = layer.contentsScale
+        backgroundColor = layer.backgroundColor
+        cornerRadius = layer.cornerRadius
+        maskedCorners = layer.maskedCorners
+        borderWidth = layer.borderWidth
+        borderColor = layer.borderColor
+        opacity = layer.opacity
+        allowsGroupOpacity = layer.allowsGroupOpacity
+        shadowColor = layer.shadowColor
+        shadowOpacity = layer.shadowOpacity
+        shadowOffset = layer.shadowOffset
+        shadowRadius = layer.shadowRadius
+        shadowPath = (layer.propertyValue(forKey: "shadowPath") as? CGPath)?.snapshot
+        filters = LayerState.filterSnapshots(layer.filters)
+        backgroundFilters = LayerState.filterSnapshots(layer.backgroundFilters)
+        compositingFilter = LayerState.compositingFilterName(layer.compositingFilter)
+        shouldRasterize = layer.shouldRasterize
+        rasterizationScale = layer.rasterizationScale
+        magnificationFilter = layer.magnificationFilter
+        minificationFilter = layer.minificationFilter
+        timing = MediaTiming(layer)
+    }
+
+    static func filterSnapshots(_ filters: [Any]?) -> [CIFilterSnapshot] {
+        (filters ?? []).compactMap { ($0 as? CIFilter)?.snapshot }
+    }
+
+    /// Apple accepts a `CIFilter` or a filter name string.
+    static func compositingFilterName(_ value: Any?) -> String? {
+        if let filter = value as? CIFilter { return filter.filterName }
+        return value as? String
+    }
+
+    /// The anchor point in the layer's bounds space.
+    var anchorInBounds: CGPoint {
+        CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+    }
+}
