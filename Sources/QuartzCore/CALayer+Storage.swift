@@ -68,6 +68,8 @@ extension CALayer {
         runActionForChange(ofKey: key)
     }
 
+    private func newValue(forKey key: String) -> Any? { storage[key] }
+
     /// Side effects of a property change: the transaction learns of it, layout
     /// and display are invalidated where Apple invalidates them.
     func didChangeProperty(_ key: String, oldValue: Any?) {
@@ -82,6 +84,9 @@ extension CALayer {
                     resizeSublayers(withOldSize: oldBounds.size)
                 }
             }
+        case "mask":
+            (oldValue as? CALayer)?.maskOwnerReference = nil
+            (newValue(forKey: key) as? CALayer)?.maskOwnerReference = self
         case "layoutManager", "sublayerTransform":
             setNeedsLayout()
         case "constraints":

@@ -28,8 +28,13 @@ open class CALayer: NSObject, CAMediaTiming {
     var animationEntries: [AnimationEntry] = []
     /// Set on presentation copies: the model layer they were copied from.
     private(set) var modelReference: CALayer?
-    /// True for the root of a tree shown by a renderer or a window.
+    /// True for the root of a tree shown by a renderer or a window (tests
+    /// may also set it to make a tree visible without one).
     var isHostRoot = false
+    /// The renderer or window showing this tree, when this is its root.
+    var hostConnection: RenderHostConnection?
+    /// Set on a layer used as another layer's `mask`: the layer it masks.
+    weak var maskOwnerReference: CALayer?
     var needsLayoutFlag = false
     /// Some layer below this one needs layout; lets the pass skip clean subtrees.
     var descendantNeedsLayout = false
@@ -112,7 +117,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The root of this layer's tree.
     var rootLayer: CALayer {
         var layer = self
-        while let parent = layer.superlayerReference { layer = parent }
+        while let parent = layer.superlayerReference ?? layer.maskOwnerReference { layer = parent }
         return layer
     }
 

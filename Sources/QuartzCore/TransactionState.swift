@@ -158,12 +158,14 @@ final class TransactionState {
             if laidOutRoots.insert(ObjectIdentifier(root)).inserted { root.layoutIfNeeded() }
             index += 1
         }
+        for layer in changedLayers where layer.needsDisplayFlag { layer.displayIfNeeded() }
         let now = MediaClock.now()
         for layer in changedLayers { layer.committedStorage = layer.storage }
         for (layer, entry) in addedAnimations where layer.animationEntries.contains(where: { $0 === entry }) {
             entry.commit(on: layer, mediaTime: now)
             lifecycle.track(entry, on: layer)
         }
+        sendToHosts(mediaTime: now)
         addedAnimations.removeAll()
         changedLayers.removeAll()
         changedLayerIDs.removeAll()
@@ -171,6 +173,22 @@ final class TransactionState {
         closedGroups.removeAll()
         for group in groups { group.seal() }
         lifecycle.scheduleDelivery()
+    }
+}
+
+extension TransactionState {
+    /// Hands each hosted tree that changed its commit.
+    fileprivate func sendToHosts(mediaTime: CFTimeInterval) {
+        var roots: [ObjectIdentifier: CALayer] = [:]
+        for layer in changedLayers {
+            let root = layer.rootLayer
+            if root.hostConnection != nil { roots[ObjectIdentifier(root)] = root }
+        }
+        guard !roots.isEmpty else { return }
+        let changed = Set(changedLayers.map(ObjectIdentifier.init))
+        for root in roots.values {
+            root.hostConnection?.commit(root: root, changed: changed, mediaTime: mediaTime)
+        }
     }
 }
 

@@ -1,0 +1,201 @@
+import CPixman
+
+/// Draws a render tree into a target buffer, only where something changed.
+///
+/// A frame has two phases. `prepare` walks the tree at the frame's media time,
+/// evaluates animations, works out where every layer lands (`DrawNode`) and
+/// compares it with the last frame to find the damage. `draw` then clears and
+/// repaints only the damaged pixels, painting layers back to front.
+/// Confined to the rendering thread.
+final class Compositor {
+    /// The target's size in pixels.
+    private(set) var width: Int
+    private(set) var height: Int
+    private var records: [UInt64: DrawRecord] = [:]
+    let contentCache = LayerContentCache()
+    let scratchPool: ScratchPool
+
+    init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        scratchPool = ScratchPool(width: self.width, height: self.height)
+    }
+
+    /// A prepared frame: what to draw and where it changed.
+    struct Frame {
+        let root: DrawNode?
+        /// Damaged target pixels, as disjoint-enough rectangles.
+        let damage: [PixelRect]
+        let layerCount: Int
+    }
+
+    /// Changes the target size; the next frame repaints everything.
+    func resize(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        scratchPool.resize(width: self.width, height: self.height)
+        records.removeAll()
+    }
+
+    /// Forgets the last frame, so the next one repaints everything.
+    func invalidateAll() { records.removeAll() }
+
+    var targetRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    // MARK: - Prepare
+
+    func prepare(_ tree: RenderTree, mediaTime: CFTimeInterval) -> Frame {
+        var newRecords: [UInt64: DrawRecord] = [:]
+        var damage = DamageAccumulator(bounds: targetRect)
+        var count = 0
+        let root = tree.rootID.flatMap { id in
+            buildNode(id, in: tree, parentTime: mediaTime, parentMatrix: CATransform3DIdentity,
+                      parentOpacity: 1, clip: nil, count: &count)
+        }
+        if let root { collect(root, into: &newRecords) }
+        for (id, record) in newRecords where records[id] != record {
+            damage.add(records[id]?.coverage)
+            damage.add(record.coverage)
+        }
+        for (id, record) in records where newRecords[id] == nil { damage.add(record.coverage) }
+        if records.isEmpty { damage.add(targetRect) }  // first frame: paint everything, background included
+        records = newRecords
+        contentCache.retainOnly(Set(newRecords.keys))
+        return Frame(root: root, damage: damage.rects, layerCount: count)
+    }
+
+    private func collect(_ node: DrawNode, into records: inout [UInt64: DrawRecord]) {
+        records[node.id] = node.record
+        for child in node.children { collect(child, into: &records) }
+        if let mask = node.mask { collect(mask, into: &records) }
+    }
+
+    private func buildNode(_ id: UInt64, in tree: RenderTree, parentTime: CFTimeInterval, parentMatrix: CATransform3D,
+                           parentOpacity: Float, clip: PixelRect?, count: inout Int) -> DrawNode? {
+        guard let node = tree.nodes[id] else { return nil }
+        count += 1
+        let (state, localTime) = tree.presentedState(of: node, parentTime: parentTime)
+        guard !state.isHidden else { return nil }
+        let matrix = CATransform3DConcat(state.toSuperlayer, parentMatrix)
+        let hasSublayers = !node.sublayers.isEmpty
+        let isGroup = DrawNode.needsGroup(state, hasSublayers: hasSublayers, hasMask: node.mask != nil, matrix: matrix)
+        let opacity = isGroup ? 1 : parentOpacity * max(0, min(1, state.opacity))
+        let drawNode = DrawNode(id: id, state: state, matrix: matrix, opacity: opacity, clip: clip, isGroup: isGroup)
+        var coverage = ownCoverage(of: drawNode)
+        // Sublayers inherit this layer's clip when it masks to an axis-aligned rectangle.
+        var childClip = clip
+        if state.masksToBounds, !isGroup, let box = PixelRect(covering: drawNode.homography.apply(state.bounds)) {
+            childClip = childClip.map { $0.intersection(box) ?? PixelRect(x: 0, y: 0, width: 0, height: 0) } ?? box
+        }
+        let childMatrix = CATransform3DConcat(state.sublayerSpace, matrix)
+        let ordered = node.sublayers.enumerated().compactMap { index, id -> (Int, CGFloat, UInt64)? in
+            guard let child = tree.nodes[id] else { return nil }
+            return (index, child.state.zPosition, id)
+        }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        for (_, _, childID) in ordered {
+            guard let child = buildNode(childID, in: tree, parentTime: localTime, parentMatrix: childMatrix,
+                                        parentOpacity: opacity, clip: isGroup ? nil : childClip, count: &count)
+            else { continue }
+            drawNode.children.append(child)
+            if isGroup, let childCoverage = child.subtreeCoverage {
+                coverage = coverage.map { $0.union(childCoverage) } ?? childCoverage
+            }
+        }
+        if let maskID = node.mask {
+            drawNode.mask = buildNode(maskID, in: tree, parentTime: localTime, parentMatrix: matrix,
+                                      parentOpacity: 1, clip: nil, count: &count)
+        }
+        if isGroup {
+            if state.masksToBounds, let box = PixelRect(covering: drawNode.homography.apply(state.bounds)) {
+                coverage = coverage.flatMap { $0.intersection(box) }
+            }
+            let spread = ImageFilterRenderer.outset(for: state.filters)
+            if spread > 0 { coverage = coverage?.insetBy(-spread) }
+        }
+        drawNode.coverage = coverage.flatMap { rect in clip.map { rect.intersection($0) } ?? rect }
+        return drawNode
+    }
+
+    /// The target pixels a layer's own drawing (background, contents,
+    /// border, shadow) may touch.
+    private func ownCoverage(of node: DrawNode) -> PixelRect? {
+        let state = node.state
+        let hasContent = state.backgroundColor != nil || state.contents != nil || state.borderWidth > 0
+        guard hasContent || node.isGroup || state.shadowOpacity > 0 else { return nil }
+        let box = node.homography.apply(state.bounds)
+        guard var rect = PixelRect(covering: box) else { return nil }
+        if state.shadowOpacity > 0 {
+            let shadowBox = box.offsetBy(dx: state.shadowOffset.width, dy: state.shadowOffset.height)
+                .insetBy(dx: -3 * state.shadowRadius - 1, dy: -3 * state.shadowRadius - 1)
+            if let shadowRect = PixelRect(covering: shadowBox) { rect = rect.union(shadowRect) }
+        }
+        return rect
+    }
+
+    // MARK: - Draw
+
+    /// Repaints `frame.damage` in `target` (which must be `width` x `height`).
+    func draw(_ frame: Frame, into target: RasterBuffer) {
+        guard let destination = PixmanImage(buffer: target) else { return }
+        for rect in frame.damage {
+            guard let rect = rect.intersection(targetRect) else { continue }
+            target.clear(rect)
+            if let root = frame.root { drawSubtree(root, into: destination, clip: rect) }
+        }
+    }
+
+    /// Paints `node` and everything under it into `destination` within `clip`.
+    func drawSubtree(_ node: DrawNode, into destination: PixmanImage, clip: PixelRect) {
+        guard let coverage = node.subtreeCoverage ?? node.coverage, coverage.intersection(clip) != nil else { return }
+        var clip = clip
+        if let nodeClip = node.clip {
+            guard let clipped = clip.intersection(nodeClip) else { return }
+            clip = clipped
+        }
+        if node.isGroup {
+            GroupRenderer(compositor: self).draw(node, into: destination, clip: clip)
+            return
+        }
+        drawOwnContent(node, into: destination, clip: clip, opacity: node.opacity, includeShadow: true)
+        for child in node.children { drawSubtree(child, into: destination, clip: clip) }
+    }
+
+    /// Background, contents and border (and a shadow under them) of one
+    /// layer, composited through its matrix.
+    func drawOwnContent(_ node: DrawNode, into destination: PixmanImage, clip: PixelRect, opacity: Float,
+                        includeShadow: Bool) {
+        let state = node.state
+        guard opacity > 0, node.isFrontFacing || state.isDoubleSided else { return }
+        guard let coverage = node.coverage, let area = coverage.intersection(clip) else { return }
+        if includeShadow, state.shadowOpacity > 0 {
+            ShadowRenderer.drawShadow(of: node, content: contentCache.content(for: node), into: destination,
+                                      clip: area, opacity: opacity)
+        }
+        guard let content = contentCache.content(for: node) else { return }
+        let mask = opacity < 1 ? PixmanImage(red: 0, green: 0, blue: 0, alpha: Double(opacity)) : nil
+        content.composite(node: node, into: destination, mask: mask, clip: area)
+    }
+}
+
+extension DrawNode {
+    /// The coverage of the layer and everything under it.
+    var subtreeCoverage: PixelRect? {
+        if isGroup { return coverage }
+        var result = coverage
+        for child in children {
+            if let childCoverage = child.subtreeCoverage { result = result.map { $0.union(childCoverage) } ?? childCoverage }
+        }
+        return result
+    }
+
+    /// Whether the layer faces the viewer: its plane keeps its orientation
+    /// in the target (a turn past 90 degrees about x or y shows its back).
+    var isFrontFacing: Bool {
+        let m = homography.m
+        let center = CGPoint(x: state.bounds.midX, y: state.bounds.midY)
+        let w = center.x * m[2] + center.y * m[5] + m[8]
+        let determinant = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
+            + m[2] * (m[3] * m[7] - m[4] * m[6])
+        return determinant * w >= 0
+    }
+}

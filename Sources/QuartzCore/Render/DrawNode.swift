@@ -1,0 +1,73 @@
+/// One layer as the compositor will draw it this frame: its presented state
+/// and where it lands in the target, in target pixels (top-left origin).
+final class DrawNode {
+    let id: UInt64
+    let state: LayerState
+    /// Layer bounds space to target pixels.
+    let matrix: CATransform3D
+    let homography: Homography
+    /// Opacity from non-group ancestors, times the layer's own.
+    let opacity: Float
+    /// Target pixels the layer may draw into (its own content, shadow and,
+    /// for groups, everything under it), before clipping; nil when nothing.
+    var coverage: PixelRect?
+    /// Where ancestors' `masksToBounds` confine drawing (axis-aligned cases).
+    let clip: PixelRect?
+    var children: [DrawNode] = []
+    var mask: DrawNode?
+    /// Drawn through an offscreen group (see `needsGroup`).
+    let isGroup: Bool
+
+    init(id: UInt64, state: LayerState, matrix: CATransform3D, opacity: Float, clip: PixelRect?, isGroup: Bool) {
+        self.id = id
+        self.state = state
+        self.matrix = matrix
+        homography = Homography(matrix)
+        self.opacity = opacity
+        self.clip = clip
+        self.isGroup = isGroup
+    }
+
+    /// What, compared with the last frame, says whether this layer's pixels
+    /// may have changed.
+    var record: DrawRecord {
+        DrawRecord(state: state, matrix: matrix, opacity: opacity, clip: clip, coverage: coverage,
+                   childIDs: children.map(\.id), maskID: mask?.id)
+    }
+
+    /// Whether the layer must be drawn offscreen and composited as one image:
+    /// group opacity over sublayers, filters, a mask, a compositing filter,
+    /// clipping that is not an axis-aligned rectangle, or a shadow cast by
+    /// sublayers.
+    static func needsGroup(_ state: LayerState, hasSublayers: Bool, hasMask: Bool, matrix: CATransform3D) -> Bool {
+        if hasMask || !state.filters.isEmpty || state.compositingFilter != nil { return true }
+        if hasSublayers, state.opacity < 1, state.allowsGroupOpacity { return true }
+        if hasSublayers, state.masksToBounds, state.cornerRadius > 0 || !matrix.isAxisAligned2D { return true }
+        if hasSublayers, state.shadowOpacity > 0, state.shadowPath == nil { return true }
+        return false
+    }
+}
+
+/// The comparable part of a draw node.
+struct DrawRecord: Equatable {
+    let state: LayerState
+    let matrix: CATransform3D
+    let opacity: Float
+    let clip: PixelRect?
+    let coverage: PixelRect?
+    let childIDs: [UInt64]
+    let maskID: UInt64?
+}
+
+extension CATransform3D {
+    /// True when the map keeps rectangles axis-aligned in 2D (no rotation,
+    /// skew or perspective): only scale and translation.
+    var isAxisAligned2D: Bool {
+        m12 == 0 && m21 == 0 && m14 == 0 && m24 == 0 && m44 == 1
+    }
+
+    /// True for a translation by whole pixels (with no other effect on x, y).
+    var isIntegerTranslation2D: Bool {
+        isAxisAligned2D && m11 == 1 && m22 == 1 && m41 == m41.rounded() && m42 == m42.rounded()
+    }
+}

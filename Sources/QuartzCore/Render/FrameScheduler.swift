@@ -1,0 +1,72 @@
+/// When to render: a small state machine with a pure `nextAction(now:)`,
+/// tested without threads (after weston's repaint states and Chromium's
+/// `SchedulerStateMachine`).
+///
+/// Frames fall on display ticks, `phase + n * interval`. A commit is drawn on
+/// the next tick; running animations ask for every tick; with neither, the
+/// thread sleeps until a commit arrives. A tick that passes while a frame was
+/// due is counted as dropped, never made up with a burst.
+struct FrameScheduler: Sendable {
+    enum Action: Equatable, Sendable {
+        /// Render the frame for display at `frameTime` now.
+        case render(frameTime: CFTimeInterval)
+        /// Sleep until `until` (nil: until something is committed).
+        case sleep(until: CFTimeInterval?)
+        /// The last frame is still being presented.
+        case waitForPresentation
+    }
+
+    /// Seconds between display ticks.
+    var interval: CFTimeInterval
+    /// A time at which a tick falls.
+    var phase: CFTimeInterval = 0
+    /// A commit arrived that no frame has shown yet.
+    var hasPendingCommit = false
+    /// From the render tree: when something next animates (now or later),
+    /// nil when nothing does.
+    var nextAnimationTime: CFTimeInterval?
+    /// A frame has been handed to the display and not yet completed.
+    var isAwaitingPresentation = false
+    private(set) var lastFrameTime: CFTimeInterval?
+    private(set) var framesRendered = 0
+    private(set) var droppedFrames = 0
+
+    init(interval: CFTimeInterval = 1.0 / 60) {
+        self.interval = interval.isFinite && interval > 0 ? interval : 1.0 / 60
+    }
+
+    /// The first tick at or after `time`.
+    func tick(atOrAfter time: CFTimeInterval) -> CFTimeInterval {
+        let ticks = ((time - phase) / interval).rounded(.up)
+        return phase + ticks * interval
+    }
+
+    func nextAction(now: CFTimeInterval) -> Action {
+        if isAwaitingPresentation { return .waitForPresentation }
+        let due: CFTimeInterval
+        if hasPendingCommit {
+            due = now
+        } else if let animation = nextAnimationTime {
+            due = max(now, animation)
+        } else {
+            return .sleep(until: nil)
+        }
+        var frameTime = tick(atOrAfter: due - interval * 0.001)
+        if let last = lastFrameTime, frameTime <= last + interval * 0.5 { frameTime = last + interval }
+        // Render a little ahead of the tick it is for, so it is ready in time.
+        if frameTime - now <= interval * 0.25 { return .render(frameTime: max(frameTime, now)) }
+        return .sleep(until: frameTime - interval * 0.25)
+    }
+
+    /// A frame for `frameTime` was rendered; ticks skipped while something
+    /// was animating count as dropped.
+    mutating func didRender(frameTime: CFTimeInterval, wasAnimating: Bool) {
+        if let last = lastFrameTime, wasAnimating {
+            let skipped = Int(((frameTime - last) / interval).rounded()) - 1
+            if skipped > 0 { droppedFrames += skipped }
+        }
+        lastFrameTime = frameTime
+        framesRendered += 1
+        hasPendingCommit = false
+    }
+}

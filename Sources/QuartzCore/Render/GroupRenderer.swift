@@ -1,0 +1,95 @@
+import CPixman
+
+/// Draws a layer that needs an offscreen group (see `DrawNode.needsGroup`):
+/// the layer and its sublayers are painted into a scratch surface, the
+/// group's filters and mask and clip are applied there, and the result is
+/// composited once with the layer's opacity and compositing filter.
+struct GroupRenderer {
+    let compositor: Compositor
+
+    func draw(_ node: DrawNode, into destination: PixmanImage, clip: PixelRect) {
+        let state = node.state
+        let spread = ImageFilterRenderer.outset(for: state.filters)
+        guard let area = clip.insetBy(-spread).intersection(compositor.targetRect) else { return }
+        let scratch = compositor.scratchPool.acquire()
+        defer { compositor.scratchPool.release(scratch) }
+        guard let scratchImage = PixmanImage(buffer: scratch) else { return }
+        scratch.clear(area)
+        // The layer's own drawing and its sublayers, at full opacity.
+        compositor.drawOwnContent(node, into: scratchImage, clip: area, opacity: 1, includeShadow: false)
+        for child in node.children { compositor.drawSubtree(child, into: scratchImage, clip: area) }
+        if state.masksToBounds { clipToShape(node, scratch: scratchImage, area: area) }
+        ImageFilterRenderer.apply(state.filters, to: scratch, area: area)
+        if let mask = node.mask { applyMask(mask, scratch: scratchImage, area: area) }
+        if state.shadowOpacity > 0 {
+            ShadowRenderer.drawGroupShadow(of: node, groupAlpha: scratch, area: area, into: destination,
+                                           clip: clip, opacity: state.opacity)
+        }
+        let opacity = max(0, min(1, node.state.opacity))
+        let opacityMask = opacity < 1 ? PixmanImage(red: 0, green: 0, blue: 0, alpha: Double(opacity)) : nil
+        let operation = state.compositingFilter.flatMap(BlendModes.operation(forFilterName:)) ?? PIXMAN_OP_OVER
+        destination.composite(scratchImage, mask: opacityMask, operation: operation, rect: clip)
+    }
+
+    /// Keeps only the pixels inside the layer's (rounded) bounds.
+    private func clipToShape(_ node: DrawNode, scratch: PixmanImage, area: PixelRect) {
+        var key = LayerContent.Key(node.state, scale: LayerContentCache.rasterScale(for: node))
+        key = key.asOpaqueShape()
+        guard let shape = LayerContentRenderer.render(key: key) else { return }
+        shape.composite(node: node, into: scratch, mask: nil, operation: PIXMAN_OP_IN_REVERSE, clip: area)
+    }
+
+    /// Multiplies the group by the mask layer's alpha.
+    private func applyMask(_ mask: DrawNode, scratch: PixmanImage, area: PixelRect) {
+        let maskBuffer = compositor.scratchPool.acquire()
+        defer { compositor.scratchPool.release(maskBuffer) }
+        guard let maskImage = PixmanImage(buffer: maskBuffer) else { return }
+        maskBuffer.clear(area)
+        compositor.drawSubtree(mask, into: maskImage, clip: area)
+        scratch.composite(maskImage, mask: nil, operation: PIXMAN_OP_IN_REVERSE, rect: area)
+    }
+}
+
+extension LayerContent.Key {
+    /// The layer's bounds shape filled opaque, for clipping.
+    func asOpaqueShape() -> LayerContent.Key {
+        LayerContent.Key(bounds: bounds, scale: scale, backgroundColor: CGColor(gray: 1, alpha: 1),
+                         cornerRadius: cornerRadius, maskedCorners: maskedCorners)
+    }
+
+    init(bounds: CGRect, scale: CGFloat, backgroundColor: CGColor, cornerRadius: CGFloat, maskedCorners: CACornerMask) {
+        var state = LayerState()
+        state.bounds = bounds
+        state.backgroundColor = backgroundColor
+        state.cornerRadius = cornerRadius
+        state.maskedCorners = maskedCorners
+        state.borderWidth = 0
+        state.masksToBounds = true
+        self.init(state, scale: scale)
+    }
+}
+
+/// Full-target scratch surfaces for groups, reused frame to frame; one per
+/// nesting level in use.
+final class ScratchPool {
+    private var free: [RasterBuffer] = []
+    private(set) var width: Int
+    private(set) var height: Int
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    func resize(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        free.removeAll()
+    }
+
+    func acquire() -> RasterBuffer { free.popLast() ?? RasterBuffer(width: width, height: height) }
+
+    func release(_ buffer: RasterBuffer) {
+        if buffer.width == width, buffer.height == height { free.append(buffer) }
+    }
+}

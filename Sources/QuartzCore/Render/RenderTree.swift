@@ -1,0 +1,77 @@
+/// The render server's own copy of a layer tree, fed only by commits.
+/// Confined to the thread that renders (the render thread, or the caller of
+/// `CARenderer`).
+final class RenderTree {
+    struct Node {
+        var state: LayerState
+        var sublayers: [UInt64]
+        var mask: UInt64?
+        var animations: [AnimationSnapshot]
+    }
+
+    private(set) var nodes: [UInt64: Node] = [:]
+    private(set) var rootID: UInt64?
+    /// The last commit applied.
+    private(set) var lastSequence: UInt64 = 0
+    /// Set when a commit changed the tree; cleared by whoever drew it.
+    var hasUncomposedChanges = false
+
+    /// Applies a commit: replaces the updated layers and forgets layers no
+    /// longer reachable from the root.
+    func apply(_ commit: RenderCommit) {
+        for update in commit.updates {
+            nodes[update.id] = Node(state: update.state, sublayers: update.sublayers, mask: update.mask,
+                                    animations: update.animations)
+        }
+        rootID = commit.rootID
+        lastSequence = commit.sequence
+        hasUncomposedChanges = true
+        pruneUnreachable()
+    }
+
+    private func pruneUnreachable() {
+        guard let rootID else { return nodes.removeAll() }
+        var reachable: Set<UInt64> = []
+        var stack = [rootID]
+        while let id = stack.popLast() {
+            guard reachable.insert(id).inserted, let node = nodes[id] else { continue }
+            stack.append(contentsOf: node.sublayers)
+            if let mask = node.mask { stack.append(mask) }
+        }
+        if reachable.count != nodes.count { nodes = nodes.filter { reachable.contains($0.key) } }
+    }
+
+    /// The state of `id` as shown at media time `mediaTime`, given its
+    /// superlayer's local time: its animations applied at its own local time.
+    func presentedState(of node: Node, parentTime: CFTimeInterval) -> (state: LayerState, localTime: CFTimeInterval) {
+        let localTime = node.state.timing.localTime(fromParent: parentTime)
+        guard !node.animations.isEmpty else { return (node.state, localTime) }
+        var state = node.state
+        AnimationEvaluator.apply(node.animations, to: &state, layerTime: localTime)
+        return (state, localTime)
+    }
+
+    /// The earliest media time after `mediaTime` at which something animates,
+    /// `mediaTime` itself when something animates now, nil when nothing will.
+    func nextAnimationTime(after mediaTime: CFTimeInterval) -> CFTimeInterval? {
+        guard let rootID else { return nil }
+        var next: CFTimeInterval?
+        func visit(_ id: UInt64, parentTime: CFTimeInterval, chain: [MediaTiming]) {
+            guard let node = nodes[id] else { return }
+            let chain = chain + [node.state.timing]
+            let localTime = node.state.timing.localTime(fromParent: parentTime)
+            for animation in node.animations {
+                let timing = animation.timing
+                let begin = timing.beginTime, end = timing.endTime()
+                guard localTime < end || (timing.speed < 0 && localTime > begin) else { continue }
+                let start = localTime < begin && timing.speed >= 0
+                    ? MediaTiming.mediaTime(fromLocal: begin, through: chain) : mediaTime
+                next = min(next ?? start, max(start, mediaTime))
+            }
+            for sublayer in node.sublayers { visit(sublayer, parentTime: localTime, chain: chain) }
+            if let mask = node.mask { visit(mask, parentTime: localTime, chain: chain) }
+        }
+        visit(rootID, parentTime: mediaTime, chain: [])
+        return next
+    }
+}

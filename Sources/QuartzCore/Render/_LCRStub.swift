@@ -1,0 +1,3 @@
+enum LayerContentRenderer {
+    static func render(key: LayerContent.Key) -> LayerContent? { nil }
+}

@@ -1,0 +1,109 @@
+import CCairo
+import XCTest
+@testable import QuartzCore
+
+/// Golden-image checks: a rendering is compared with a reviewed PNG in
+/// `Golden/` next to this file, pixel by pixel with a small tolerance. On a
+/// mismatch the actual image and a diff image are written next to the
+/// expected one (`NAME.actual.png`, `NAME.diff.png`, ignored by git). A
+/// missing golden is written and the test fails, so that it gets looked at;
+/// `LAMINA_UPDATE_GOLDENS=1` rewrites goldens on purpose.
+enum GoldenImage {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static func assertMatches(_ image: CGImage, named name: String, tolerance: Int = 3,
+                              file: StaticString = #filePath, line: UInt = #line) {
+        let expectedURL = directory.appendingPathComponent(name + ".png")
+        let update = ProcessInfo.processInfo.environment["LAMINA_UPDATE_GOLDENS"] == "1"
+        guard !update, let expected = readPNG(expectedURL) else {
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            writePNG(image, to: expectedURL)
+            if !update { XCTFail("no golden image \(name).png; wrote one, look at it and commit it", file: file, line: line) }
+            return
+        }
+        guard expected.width == image.width, expected.height == image.height else {
+            writePNG(image, to: directory.appendingPathComponent(name + ".actual.png"))
+            return XCTFail("\(name): size \(image.width)x\(image.height), golden \(expected.width)x\(expected.height)",
+                           file: file, line: line)
+        }
+        var differing = 0
+        var worst = 0
+        let diff = PixelStorage(width: image.width, height: image.height) { base, stride in
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let a = image.storage.pixel(x: x, y: y), b = expected.storage.pixel(x: x, y: y)
+                    let delta = channelDifference(a, b)
+                    worst = max(worst, delta)
+                    let mark: UInt32
+                    if delta > tolerance {
+                        differing += 1
+                        mark = 0xFFFF_0000
+                    } else {
+                        mark = 0x4000_0000 | ((a & 0x00FE_FEFE) >> 1)
+                    }
+                    base.storeBytes(of: mark, toByteOffset: y * stride + x * 4, as: UInt32.self)
+                }
+            }
+        }
+        if differing > 0 {
+            writePNG(image, to: directory.appendingPathComponent(name + ".actual.png"))
+            writePNG(CGImage(storage: diff), to: directory.appendingPathComponent(name + ".diff.png"))
+            XCTFail("\(name): \(differing) pixels differ by more than \(tolerance) (worst \(worst)); see \(name).diff.png",
+                    file: file, line: line)
+        }
+    }
+
+    /// The largest difference between the two pixels' channels.
+    static func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
+        var worst = 0
+        for shift: UInt32 in [0, 8, 16, 24] {
+            let left = Int((a >> shift) & 0xFF), right = Int((b >> shift) & 0xFF)
+            worst = max(worst, abs(left - right))
+        }
+        return worst
+    }
+
+    static func writePNG(_ image: CGImage, to url: URL) {
+        image.storage.withUnsafeBytes { bytes in
+            let base = UnsafeMutableRawPointer(mutating: bytes.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            guard let surface = cairo_image_surface_create_for_data(
+                base, CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height), Int32(image.bytesPerRow))
+            else { return }
+            cairo_surface_write_to_png(surface, url.path)
+            cairo_surface_destroy(surface)
+        }
+    }
+
+    static func readPNG(_ url: URL) -> CGImage? {
+        guard FileManager.default.fileExists(atPath: url.path),
+              let surface = cairo_image_surface_create_from_png(url.path),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+        defer { cairo_surface_destroy(surface) }
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        return CGImage(storage: PixelStorage(width: width, height: height) { base, rowBytes in
+            for row in 0..<height { (base + row * rowBytes).copyMemory(from: data + row * stride, byteCount: width * 4) }
+        })
+    }
+}
+
+/// Renders a hosted tree inline, frame by frame, at chosen media times.
+final class InlineRenderHost: RenderHost {
+    let mailbox = FrameMailbox()
+    let loop: RenderLoop
+
+    init(width: Int, height: Int) {
+        loop = RenderLoop(presenter: OffscreenPresenter(width: width, height: height, mailbox: mailbox),
+                          interval: 1.0 / 60)
+    }
+
+    func receive(_ commit: RenderCommit) { loop.apply([commit]) }
+
+    /// Renders the frame for `time` and returns the whole target.
+    @discardableResult
+    func render(at time: CFTimeInterval) -> CGImage {
+        _ = loop.renderFrame(at: time)
+        return loop.presenter.target.makeImage()
+    }
+}
