@@ -3,14 +3,14 @@ extension CALayer {
     /// Makes this layer the root of a tree shown by `host`: the tree becomes
     /// visible (implicit actions run) and its commits go to `host`. The
     /// whole tree is sent with the next commit.
-    func attach(to host: RenderHost) {
+    package func attach(to host: RenderHost) {
         hostConnection = RenderHostConnection(host: host)
         isHostRoot = true
         CATransaction.current.layerChanged(self)
     }
 
     /// Stops showing this tree.
-    func detachFromHost() {
+    package func detachFromHost() {
         hostConnection = nil
         isHostRoot = false
     }

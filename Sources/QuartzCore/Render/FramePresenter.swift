@@ -1,7 +1,7 @@
 /// Where the render server's frames go: a window's shared-memory image, or
 /// a plain buffer for tests and offscreen use. Created and used on the
 /// render thread only.
-protocol FramePresenter: AnyObject {
+package protocol FramePresenter: AnyObject {
     /// The buffer to draw the next frame into (its size is the target size).
     var target: RasterBuffer { get }
     /// Shows the damaged pixels of the frame just drawn. Returns when the
@@ -10,19 +10,19 @@ protocol FramePresenter: AnyObject {
 }
 
 /// Makes a presenter on the render thread.
-typealias FramePresenterFactory = @Sendable () -> FramePresenter
+package typealias FramePresenterFactory = @Sendable () -> FramePresenter
 
 /// Keeps frames in memory; `latestImage` is what the last frame showed.
-final class OffscreenPresenter: FramePresenter {
-    let target: RasterBuffer
+package final class OffscreenPresenter: FramePresenter {
+    package let target: RasterBuffer
     private let published: FrameMailbox
 
-    init(width: Int, height: Int, mailbox: FrameMailbox) {
+    package init(width: Int, height: Int, mailbox: FrameMailbox) {
         target = RasterBuffer(width: width, height: height)
         published = mailbox
     }
 
-    func present(damage: [PixelRect], frameTime: CFTimeInterval) {
+    package func present(damage: [PixelRect], frameTime: CFTimeInterval) {
         published.publish(target.makeImage(), frameTime: frameTime, damage: damage)
     }
 }
@@ -30,21 +30,23 @@ final class OffscreenPresenter: FramePresenter {
 import Synchronization
 
 /// The last presented frame, readable from any thread.
-final class FrameMailbox: Sendable {
-    struct Frame: Sendable {
-        let image: CGImage
-        let frameTime: CFTimeInterval
-        let damage: [PixelRect]
-        let number: Int
+package final class FrameMailbox: Sendable {
+    package struct Frame: Sendable {
+        package let image: CGImage
+        package let frameTime: CFTimeInterval
+        package let damage: [PixelRect]
+        package let number: Int
     }
 
     private let latest = Mutex<Frame?>(nil)
 
-    func publish(_ image: CGImage, frameTime: CFTimeInterval, damage: [PixelRect]) {
+    package init() {}
+
+    package func publish(_ image: CGImage, frameTime: CFTimeInterval, damage: [PixelRect]) {
         latest.withLock { frame in
             frame = Frame(image: image, frameTime: frameTime, damage: damage, number: (frame?.number ?? 0) + 1)
         }
     }
 
-    var frame: Frame? { latest.withLock { $0 } }
+    package var frame: Frame? { latest.withLock { $0 } }
 }

@@ -1,16 +1,16 @@
 /// A mutable bitmap in the working format (premultiplied ARGB, one
 /// native-endian `UInt32` a pixel): a render target or scratch surface.
 /// Owns its memory unless made over someone else's.
-final class RasterBuffer {
-    let width: Int
-    let height: Int
+package final class RasterBuffer {
+    package let width: Int
+    package let height: Int
     /// Bytes from one row to the next.
-    let bytesPerRow: Int
-    let base: UnsafeMutableRawPointer
+    package let bytesPerRow: Int
+    package let base: UnsafeMutableRawPointer
     private let ownsMemory: Bool
 
     /// A cleared buffer of the given size (at least 1x1 of memory).
-    init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         bytesPerRow = max(1, self.width) * 4
@@ -22,7 +22,7 @@ final class RasterBuffer {
 
     /// A view of memory owned elsewhere (a `CGContext`'s data, a shared
     /// memory segment) that outlives this object.
-    init(borrowing base: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) {
+    package init(borrowing base: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) {
         self.base = base
         self.width = width
         self.height = height
@@ -32,13 +32,13 @@ final class RasterBuffer {
 
     deinit { if ownsMemory { base.deallocate() } }
 
-    func pixel(x: Int, y: Int) -> UInt32 {
+    package func pixel(x: Int, y: Int) -> UInt32 {
         guard x >= 0, y >= 0, x < width, y < height else { return 0 }
         return base.load(fromByteOffset: y * bytesPerRow + x * 4, as: UInt32.self)
     }
 
     /// Clears `rect` (pixels, clipped to the buffer) to transparent.
-    func clear(_ rect: PixelRect) {
+    package func clear(_ rect: PixelRect) {
         guard let rect = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return }
         for row in rect.y..<(rect.y + rect.height) {
             (base + row * bytesPerRow + rect.x * 4).initializeMemory(as: UInt8.self, repeating: 0, count: rect.width * 4)
@@ -46,7 +46,7 @@ final class RasterBuffer {
     }
 
     /// The pixels as an immutable image.
-    func makeImage() -> CGImage {
+    package func makeImage() -> CGImage {
         CGImage(storage: PixelStorage(width: width, height: height) { destination, stride in
             for row in 0..<height {
                 (destination + row * stride).copyMemory(from: base + row * bytesPerRow, byteCount: width * 4)
@@ -56,16 +56,16 @@ final class RasterBuffer {
 }
 
 /// A rectangle of whole pixels in a buffer (origin top left).
-struct PixelRect: Equatable, Hashable, Sendable {
-    var x: Int, y: Int, width: Int, height: Int
+package struct PixelRect: Equatable, Hashable, Sendable {
+    package var x: Int, y: Int, width: Int, height: Int
 
-    var maxX: Int { x + width }
-    var maxY: Int { y + height }
-    var isEmpty: Bool { width <= 0 || height <= 0 }
-    var area: Int { isEmpty ? 0 : width * height }
+    package var maxX: Int { x + width }
+    package var maxY: Int { y + height }
+    package var isEmpty: Bool { width <= 0 || height <= 0 }
+    package var area: Int { isEmpty ? 0 : width * height }
 
     /// The smallest pixel rectangle covering `rect`; nil for empty or non-finite rects.
-    init?(covering rect: CGRect) {
+    package init?(covering rect: CGRect) {
         guard !rect.isNull, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite,
               rect.width > 0, rect.height > 0 else { return nil }
         let limit = CGFloat(1 << 28)
@@ -74,25 +74,25 @@ struct PixelRect: Equatable, Hashable, Sendable {
         self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
-    init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 
-    func intersection(_ other: PixelRect) -> PixelRect? {
+    package func intersection(_ other: PixelRect) -> PixelRect? {
         let minX = max(x, other.x), minY = max(y, other.y)
         let maxX = min(self.maxX, other.maxX), maxY = min(self.maxY, other.maxY)
         guard maxX > minX, maxY > minY else { return nil }
         return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
-    func union(_ other: PixelRect) -> PixelRect {
+    package func union(_ other: PixelRect) -> PixelRect {
         let minX = min(x, other.x), minY = min(y, other.y)
         return PixelRect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
     }
 
-    func insetBy(_ amount: Int) -> PixelRect {
+    package func insetBy(_ amount: Int) -> PixelRect {
         PixelRect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
     }
 
-    var cgRect: CGRect { CGRect(x: x, y: y, width: width, height: height) }
+    package var cgRect: CGRect { CGRect(x: x, y: y, width: width, height: height) }
 }

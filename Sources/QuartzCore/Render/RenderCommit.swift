@@ -1,7 +1,7 @@
 /// One committed transaction as the render server receives it: plain
 /// `Sendable` snapshots of the layers that changed (and of layers new to the
 /// tree), never the model layers themselves.
-struct RenderCommit: Sendable {
+package struct RenderCommit: Sendable {
     /// One layer's full state after the commit.
     struct LayerUpdate: Sendable {
         let id: UInt64
@@ -23,7 +23,7 @@ struct RenderCommit: Sendable {
 
 /// Something that shows a layer tree: `CARenderer`, or the render server
 /// behind a window. The app thread hands it commits.
-protocol RenderHost: AnyObject {
+package protocol RenderHost: AnyObject {
     /// Takes a commit. Called on the app thread, at the end of the outermost
     /// transaction commit.
     func receive(_ commit: RenderCommit)

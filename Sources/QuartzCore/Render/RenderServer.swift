@@ -7,7 +7,7 @@ import Synchronization
 /// waits only when `maximumCommitsInFlight` commits are still unapplied, to
 /// bound memory. The render thread never waits for the app thread. When
 /// nothing animates and nothing is committed, the thread sleeps.
-final class RenderServer: RenderHost, Sendable {
+package final class RenderServer: RenderHost, Sendable {
     /// Commits the app thread may be ahead by before `receive` waits.
     static let maximumCommitsInFlight = 2
 
@@ -28,7 +28,7 @@ final class RenderServer: RenderHost, Sendable {
 
     /// Starts the render thread. `statistics` is called on the render thread
     /// after every frame.
-    init(interval: CFTimeInterval = 1.0 / 60, presenter: @escaping FramePresenterFactory,
+    package init(interval: CFTimeInterval = 1.0 / 60, presenter: @escaping FramePresenterFactory,
          statistics: @escaping @Sendable (FrameStatistics) -> Void = { _ in }) {
         self.interval = interval
         presenterFactory = presenter
@@ -41,7 +41,7 @@ final class RenderServer: RenderHost, Sendable {
 
     // MARK: - App thread
 
-    func receive(_ commit: RenderCommit) {
+    package func receive(_ commit: RenderCommit) {
         signal.lock()
         while inbox.withLock({ $0.commits.count >= Self.maximumCommitsInFlight && !$0.stopping }) { signal.wait() }
         inbox.withLock { $0.commits.append(commit) }
@@ -50,7 +50,7 @@ final class RenderServer: RenderHost, Sendable {
     }
 
     /// Asks for a new target size; the next frame repaints everything.
-    func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         signal.lock()
         inbox.withLock { $0.resize = (width, height) }
         signal.broadcast()
@@ -58,7 +58,7 @@ final class RenderServer: RenderHost, Sendable {
     }
 
     /// Stops the thread after its current frame and waits for it (at most 2 s).
-    func stop() {
+    package func stop() {
         signal.lock()
         inbox.withLock { $0.stopping = true }
         signal.broadcast()
