@@ -9,6 +9,8 @@
 struct TextLayoutBuilder {
     let description: TextRenderDescription
     let fontSize: CGFloat
+    /// Pixels a point, for the largest font drawn.
+    let scale: CGFloat
     /// Measuring for the preferred size: no truncation, no bounds height.
     let measuring: Bool
 
@@ -86,7 +88,7 @@ struct TextLayoutBuilder {
             clamped.utf8Range = lower..<upper
             if let font = run.font {
                 // Same reading of a size as the layer's own (0 is 12 points).
-                clamped.font = TextRenderer.drawnFontSize(font.size).map { TextFont(name: font.name, size: $0) }
+                clamped.font = TextRenderer.drawnFontSize(font.size, scale: scale).map { TextFont(name: font.name, size: $0) }
             }
             return clamped
         }

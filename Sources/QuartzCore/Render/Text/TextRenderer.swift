@@ -9,6 +9,8 @@ package enum TextRenderer {
     static let maximumPixelSide = 32_767
     /// The most pixels drawn in one image (256 MiB of pixels).
     static let maximumPixelCount = 1 << 26
+    /// The largest font drawn, in pixels: FreeType fails past about 65 000.
+    static let maximumFontPixels: CGFloat = 60_000
 
     /// The layer's contents: an image of the bounds size × `contentsScale`
     /// pixels with the text drawn in it, transparent elsewhere (all of it for
@@ -17,12 +19,12 @@ package enum TextRenderer {
         guard let (width, height) = pixelSize(of: description) else { return nil }
         let scale = effectiveScale(description.contentsScale)
         let storage = PixelStorage(width: width, height: height) { pixels, bytesPerRow in
-            guard let fontSize = drawnFontSize(description.font.size), !description.text.isEmpty else { return }
+            guard let fontSize = drawnFontSize(description.font.size, scale: scale), !description.text.isEmpty else { return }
             SharedPangoFontMap.withContext(roundsGlyphPositions: description.allowsFontSubpixelQuantization) { fontMap in
                 CairoImageSurface.draw(into: pixels, width: width, height: height, bytesPerRow: bytesPerRow) { surface in
                     surface.scale(x: scale, y: scale)
                     fontMap.adoptTransform(of: surface)
-                    let builder = TextLayoutBuilder(description: description, fontSize: fontSize, measuring: false)
+                    let builder = TextLayoutBuilder(description: description, fontSize: fontSize, scale: scale, measuring: false)
                     let layout = builder.layout(in: fontMap)
                     surface.setSourceColor(description.color)
                     surface.move(to: builder.origin(of: layout))
@@ -38,10 +40,10 @@ package enum TextRenderer {
     /// width when `isWrapped` (and that width is positive), rounded up to
     /// whole points. Truncation is ignored. Zero for empty text.
     package static func preferredSize(_ description: TextRenderDescription) -> CGSize {
-        guard let fontSize = drawnFontSize(description.font.size), !description.text.isEmpty else { return .zero }
+        guard let fontSize = drawnFontSize(description.font.size, scale: 1), !description.text.isEmpty else { return .zero }
         return SharedPangoFontMap.withContext(roundsGlyphPositions: description.allowsFontSubpixelQuantization) { fontMap in
             fontMap.resetTransform()
-            let builder = TextLayoutBuilder(description: description, fontSize: fontSize, measuring: true)
+            let builder = TextLayoutBuilder(description: description, fontSize: fontSize, scale: 1, measuring: true)
             let extents = builder.layout(in: fontMap).logicalExtents
             return CGSize(width: extents.width.rounded(.up), height: extents.height.rounded(.up))
         }
@@ -68,11 +70,20 @@ package enum TextRenderer {
         scale.isFinite && scale > 0 ? scale : 1
     }
 
-    /// The font size text is drawn at: 0 means Core Text's default of 12
-    /// points (as `CTFontCreateWithName` reads it); a negative or non-finite
-    /// size draws nothing (nil).
-    static func drawnFontSize(_ size: CGFloat) -> CGFloat? {
+    /// The font size in points text is drawn at, `scale` pixels a point:
+    /// 0 means Core Text's default of 12 points (as `CTFontCreateWithName`
+    /// reads it); a negative or non-finite size draws nothing (nil); a size
+    /// past `maximumFontPixels` is drawn at that size, and reported.
+    static func drawnFontSize(_ size: CGFloat, scale: CGFloat) -> CGFloat? {
         guard size.isFinite, size >= 0 else { return nil }
+        // Pango sizes one of its fonts by the scale twice over (font size ×
+        // context matrix × drawing matrix), so bound that one.
+        let largest = maximumFontPixels / max(1, scale, scale * scale)
+        guard size <= largest else {
+            CADiagnostics.report("text layer font size \(size) at scale \(scale) exceeds the "
+                + "\(Int(maximumFontPixels)) pixels drawn; drawn at \(largest) points")
+            return largest
+        }
         return size == 0 ? 12 : size
     }
 }
