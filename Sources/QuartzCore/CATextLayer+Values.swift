@@ -16,6 +16,9 @@ enum CATextLayerProperties {
 
     static let all: [String: LayerProperty] = CALayerProperties.all.merging(CALayerProperties.table(text)) { $1 }
 
+    /// The keys `CATextLayer` adds to `CALayer`'s.
+    static let keys = Set(text.map(\.key))
+
     /// Key-value coding accepts Swift's spelling `isWrapped` for `wrapped`.
     static let aliases = ["isWrapped": "wrapped"]
 

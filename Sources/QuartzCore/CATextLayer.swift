@@ -72,10 +72,10 @@ open class CATextLayer: CALayer {
         TextRenderer.preferredSize(textRenderDescription)
     }
 
-    /// True for the text keys: a change to any of them redraws the layer.
+    /// True for the text keys: a change to any of them (an animation's
+    /// frames included) redraws the layer.
     open override class func needsDisplay(forKey key: String) -> Bool {
-        CATextLayerProperties.all[key] != nil && CALayerProperties.all[key] == nil
-            || super.needsDisplay(forKey: key)
+        CATextLayerProperties.keys.contains(key) || super.needsDisplay(forKey: key)
     }
 
     /// Sets `value` for `key`, checking and converting the text keys
@@ -106,7 +106,9 @@ open class CATextLayer: CALayer {
 
 /// How `CATextLayer` truncates text that does not fit its bounds.
 public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    /// The mode's name, as Apple's string constants spell it.
     public var rawValue: String
+    /// The mode named `rawValue`; the layer accepts only the names below.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Each line is wrapped or clipped.
     public static let none = CATextLayerTruncationMode(rawValue: "none")
@@ -120,7 +122,9 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 
 /// How `CATextLayer` aligns lines horizontally within its bounds.
 public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    /// The mode's name, as Apple's string constants spell it.
     public var rawValue: String
+    /// The mode named `rawValue`; the layer accepts only the names below.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// The natural alignment of the text's script.
     public static let natural = CATextLayerAlignmentMode(rawValue: "natural")

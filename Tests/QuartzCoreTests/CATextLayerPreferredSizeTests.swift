@@ -58,4 +58,23 @@ final class CATextLayerPreferredSizeTests: ModelTestCase {
         layer.string = text
         XCTAssertGreaterThan(layer.preferredFrameSize().height, one.height * 1.5)
     }
+
+    /// Apple: "when a CATextLayer instance is positioned using the
+    /// CAConstraintLayoutManager class the bounds of the layer is resized to
+    /// fit the text content."
+    func testConstraintLayoutSizesTheLayerToItsText() {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 400, height: 300)
+        root.layoutManager = CAConstraintLayoutManager()
+        let layer = CATextLayer()
+        layer.string = "Movies"
+        layer.fontSize = 24
+        layer.addConstraint(CAConstraint(attribute: .midX, relativeTo: "superlayer", attribute: .midX))
+        layer.addConstraint(CAConstraint(attribute: .midY, relativeTo: "superlayer", attribute: .midY))
+        root.addSublayer(layer)
+        root.layoutIfNeeded()
+        XCTAssertEqual(layer.bounds.size, layer.preferredFrameSize())
+        XCTAssertGreaterThan(layer.bounds.width, 50)
+        XCTAssertEqual(layer.position, CGPoint(x: 200, y: 150))
+    }
 }
