@@ -307,8 +307,15 @@ open class CALayer: NSObject, CAMediaTiming {
     open func needsDisplay() -> Bool { needsDisplayFlag }
     /// Redraws now if the contents are marked.
     open func displayIfNeeded() { if needsDisplayFlag { display() } }
-    /// Redraws the contents: the delegate's `display(_:)` when it has one.
+    /// Redraws the contents: the delegate's `display(_:)` when it has one,
+    /// else a backing store drawn by `draw(in:)` becomes `contents`.
     open func display() { defaultDisplay() }
+    /// Draws the layer's content (layer coordinates, top-left origin); the
+    /// default asks the delegate's `draw(_:in:)`.
+    open func draw(in ctx: CGContext) { defaultDraw(in: ctx) }
+    /// Draws the layer and its sublayers, as they are in the model, into
+    /// `ctx`, synchronously, with the layer's bounds in the context's user space.
+    open func render(in ctx: CGContext) { renderModel(in: ctx) }
 
     // MARK: - Animations (CALayer+Animations.swift)
 
