@@ -39,12 +39,21 @@ public final class CGImageSource: Sendable {
 }
 
 /// How far an image source got, Apple's `CGImageSourceStatus`.
+/// Lamina reports `statusComplete`, `statusUnknownType`,
+/// `statusInvalidData` and `statusUnexpectedEOF`; the other two belong to
+/// incremental loading, which it does not do.
 public enum CGImageSourceStatus: Int32, Sendable {
+    /// The data ended before the image did.
     case statusUnexpectedEOF = -5
+    /// The data is damaged or not valid for its format.
     case statusInvalidData = -4
+    /// The data is in no format Lamina decodes (or is empty).
     case statusUnknownType = -3
+    /// The header is still being read (incremental loading only).
     case statusReadingHeader = -2
+    /// More data is expected (incremental loading only).
     case statusIncomplete = -1
+    /// The image can be decoded.
     case statusComplete = 0
 }
 
