@@ -30,8 +30,15 @@ enum PNGChunks {
                     return ImageDecodingError(description: "PNG data is corrupt (CRC mismatch in the \(type) chunk "
                                               + "at byte \(offset))")
                 }
-                if index == 0, type != "IHDR" {
-                    return ImageDecodingError(description: "PNG data is invalid (first chunk is \(type), not IHDR)")
+                if index == 0 {
+                    guard type == "IHDR", length >= 8 else {
+                        return ImageDecodingError(description: "PNG data is invalid (first chunk is \(type), not IHDR)")
+                    }
+                    // Refuse huge images before libpng allocates for them.
+                    let width = Int(bigEndianWord(bytes, offset + 8)), height = Int(bigEndianWord(bytes, offset + 12))
+                    if let problem = ImageDecodingError.checkSize(width: width, height: height, format: "PNG") {
+                        return problem
+                    }
                 }
                 if type == "IEND" { return nil }
                 offset += 12 + length

@@ -52,6 +52,12 @@ final class ImageLoadingTests: DiagnosticsTestCase {
         assertPixel(image, 1, 1, [255, 255, 255, 255])
     }
 
+    func testGrayAlphaPNG() throws {
+        let image = try XCTUnwrap(CGImage.load(contentsOf: fixture("gray-alpha.png")))
+        assertPixel(image, 0, 0, [128, 128, 128, 128], tolerance: 1)
+        assertPixel(image, 1, 0, [255, 0, 0, 0])
+    }
+
     func testJPEGDecodesOpaqueAndUpright() throws {
         let image = try XCTUnwrap(CGImage.load(contentsOf: fixture("photo.jpg")))
         XCTAssertEqual(image.width, 16)
@@ -94,6 +100,7 @@ final class ImageLoadingTests: DiagnosticsTestCase {
             ("truncated.png", "truncated"),
             ("corrupt.png", "CRC mismatch"),
             ("bad-data.png", "could not be decoded"),
+            ("huge.png", "too large"),
             ("truncated.jpg", "truncated"),
             ("corrupt.jpg", "JPEG header is invalid"),
             ("empty.png", "empty"),
