@@ -67,6 +67,33 @@ final class CGContextBlendTests: DiagnosticsTestCase {
         XCTAssertEqual(context.argb(x: 3, row: 1), [255, 0, 0, 255], "outside the stroke untouched")
     }
 
+    func testEveryBlendModeLeavesPixelsOutsideTheShapeAlone() {
+        for mode in CGBlendMode.allCases {
+            let context = blueContext()
+            context.setBlendMode(mode)
+            context.setFillColor(red: 1, green: 0.5, blue: 0, alpha: 0.75)
+            context.setStrokeColor(red: 1, green: 0.5, blue: 0, alpha: 0.75)
+            context.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
+            context.strokeLineSegments(between: [CGPoint(x: 0, y: 3.5), CGPoint(x: 2, y: 3.5)])
+            XCTAssertEqual(context.argb(x: 3, row: 1), [255, 0, 0, 255], "\(mode)")
+            XCTAssertEqual(context.argb(x: 3, row: 0), [255, 0, 0, 255], "\(mode)")
+        }
+        XCTAssertEqual(diagnostics.messages.count, 1, "only plusDarker: \(diagnostics.messages)")
+    }
+
+    func testScreenAndDarkenFollowTheirFormulas() {
+        let screened = blueContext()
+        screened.setBlendMode(.screen)
+        screened.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        screened.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        XCTAssertEqual(screened.argb(x: 0, row: 0), [255, 255, 0, 255], "1 - (1 - S)(1 - D)")
+        let darkened = blueContext()
+        darkened.setBlendMode(.darken)
+        darkened.setFillColor(red: 1, green: 0, blue: 0.5, alpha: 1)
+        darkened.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        XCTAssertEqual(darkened.argb(x: 0, row: 0), [255, 0, 0, 128], "min(S, D)")
+    }
+
     func testDestinationOutErases() {
         let context = blueContext()
         context.setBlendMode(.destinationOut)
