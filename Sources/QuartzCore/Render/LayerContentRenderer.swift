@@ -33,7 +33,11 @@ enum LayerContentRenderer {
                     context.addPath(shape)
                     context.clip()
                 }
-                drawContents(image, in: placement, contentsRect: key.contentsRect, context: context)
+                if key.contentsCenter != LayerState.unitRect, key.contentsGravity == .resize {
+                    drawNinePart(image, in: placement, key: key, context: context)
+                } else {
+                    drawContents(image, in: placement, contentsRect: key.contentsRect, context: context)
+                }
                 context.restoreGState()
             }
             if hasBorder, let color = key.borderColor {
@@ -67,6 +71,48 @@ enum LayerContentRenderer {
         context.scaleBy(x: 1, y: -1)
         context.draw(image, in: full)
         context.restoreGState()
+    }
+
+    /// `contentsCenter`: the image's edges keep their natural size (pixels
+    /// over `contentsScale`) and only the centre part stretches, as on Apple.
+    /// Unit rectangles are y-down from the image's top, like the layer.
+    private static func drawNinePart(_ image: CGImage, in rect: CGRect, key: LayerContent.Key, context: CGContext) {
+        let crop = key.contentsRect.standardized
+        let center = key.contentsCenter.standardized
+        let scale = key.contentsScale > 0 && key.contentsScale.isFinite ? key.contentsScale : 1
+        let natural = CGSize(width: CGFloat(image.width) * crop.width / scale, height: CGFloat(image.height) * crop.height / scale)
+        // Source cuts in unit space of the cropped image, destination cuts in layer space.
+        let sourceX = [0, max(0, min(1, center.minX)), max(0, min(1, center.maxX)), 1]
+        let sourceY = [0, max(0, min(1, center.minY)), max(0, min(1, center.maxY)), 1]
+        var left = sourceX[1] * natural.width, right = (1 - sourceX[2]) * natural.width
+        var top = sourceY[1] * natural.height, bottom = (1 - sourceY[2]) * natural.height
+        if left + right > rect.width, left + right > 0 {
+            let shrink = rect.width / (left + right)
+            left *= shrink
+            right *= shrink
+        }
+        if top + bottom > rect.height, top + bottom > 0 {
+            let shrink = rect.height / (top + bottom)
+            top *= shrink
+            bottom *= shrink
+        }
+        // Cuts fall on whole pixels: cells meeting inside a pixel would each
+        // cover it partly and let the background show through as a seam.
+        func snap(_ value: CGFloat) -> CGFloat { (value * key.scale).rounded() / key.scale }
+        let destinationX = [rect.minX, rect.minX + left, rect.maxX - right, rect.maxX].map(snap)
+        let destinationY = [rect.minY, rect.minY + top, rect.maxY - bottom, rect.maxY].map(snap)
+        for column in 0..<3 {
+            for row in 0..<3 {
+                let cell = CGRect(x: destinationX[column], y: destinationY[row],
+                                  width: destinationX[column + 1] - destinationX[column],
+                                  height: destinationY[row + 1] - destinationY[row])
+                let sourceCell = CGRect(x: crop.minX + sourceX[column] * crop.width, y: crop.minY + sourceY[row] * crop.height,
+                                        width: (sourceX[column + 1] - sourceX[column]) * crop.width,
+                                        height: (sourceY[row + 1] - sourceY[row]) * crop.height)
+                guard cell.width > 0, cell.height > 0 else { continue }
+                drawContents(image, in: cell, contentsRect: sourceCell, context: context)
+            }
+        }
     }
 
     /// A rectangle with rounded `corners` (Apple's `maskedCorners`; minY is
