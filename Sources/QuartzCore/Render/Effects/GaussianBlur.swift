@@ -50,7 +50,6 @@ extension ImageEffects {
             return
         }
         var pixels = [UInt32](repeating: 0, count: width)
-        var column = [UInt32](repeating: 0, count: height)
         SeparableBlur<SIMD4<Float>>(kernel: kernel, width: width, height: height).run(
             loadRow: { y, line, start in
                 guard y < source.height else { return false }
@@ -62,9 +61,13 @@ extension ImageEffects {
                 }
                 return any
             },
-            storeColumn: { x, line, start in
-                for y in 0..<height { column[y] = PremultipliedPixel.pack(line[start + y]) }
-                destination.writeColumn(x, from: column)
+            storeRow: { y, row, isZero in
+                if isZero {
+                    for x in 0..<width { pixels[x] = 0 }
+                } else {
+                    for x in 0..<width { pixels[x] = PremultipliedPixel.pack(row[x]) }
+                }
+                destination.writeRow(y, from: pixels)
             })
     }
 

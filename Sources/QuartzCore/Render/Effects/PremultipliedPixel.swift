@@ -13,18 +13,21 @@ package enum PremultipliedPixel {
     package static func alpha(_ pixel: UInt32) -> Float { Float(pixel >> 24) }
 
     /// A valid premultiplied pixel from (alpha, red, green, blue) channels on
-    /// the 0...255 scale: each is rounded to nearest and clamped to 0...255,
-    /// then the colour channels are clamped to the alpha, so rounding drift
-    /// can never produce a colour brighter than its coverage. NaN becomes 0.
+    /// the 0...255 scale: each is clamped to 0...255 and rounded to nearest
+    /// (ties to even), then the colour channels are clamped to the alpha, so
+    /// rounding drift can never produce a colour brighter than its coverage.
+    /// NaN becomes 0. Branch-free: adding 2²³ to a value in 0...255 leaves
+    /// the rounded integer in the float's low mantissa bits.
     @inline(__always)
     package static func pack(_ channels: SIMD4<Float>) -> UInt32 {
-        var value = channels + SIMD4(repeating: 0.5)
-        value = value.replacing(with: 0, where: .!(value .>= 0))   // NaN and negatives
-        value = value.replacing(with: 255, where: value .> 255)
-        let alpha = UInt32(value[0])
-        let red = min(UInt32(value[1]), alpha)
-        let green = min(UInt32(value[2]), alpha)
-        let blue = min(UInt32(value[3]), alpha)
-        return alpha << 24 | red << 16 | green << 8 | blue
+        let alpha = byte(channels[0])
+        return alpha << 24 | min(byte(channels[1]), alpha) << 16 | min(byte(channels[2]), alpha) << 8 | min(byte(channels[3]), alpha)
+    }
+
+    /// `value` clamped to 0...255 (NaN to 0) and rounded to an integer.
+    @inline(__always)
+    private static func byte(_ value: Float) -> UInt32 {
+        let clamped: Float = value > 0 ? (value < 255 ? value : 255) : 0
+        return (clamped + 0x1p23).bitPattern & 0xFF
     }
 }

@@ -1,11 +1,13 @@
 /// Runs a `BlurKernel` over a whole image, one axis at a time.
 ///
-/// The image is `width` x `height` samples, transparent outside. Rows are
+/// The image is `width` x `height` samples, transparent outside. Each row is
 /// read through `loadRow`, padded by the kernel's outset on each side and
-/// filtered horizontally into a transposed plane; then each column of that
-/// plane is padded, filtered vertically and handed to `storeColumn`. Because
-/// every row is read before any column is stored, the destination may be the
-/// same memory as the source.
+/// filtered horizontally; the rows then stream through the vertical passes
+/// (`VerticalBlur`), which keep only the few rows each pass's window needs,
+/// and come out, top to bottom, through `storeRow`. A row is stored only
+/// after every row it depends on has been read, and rows are read before
+/// any row below them is stored, so `storeRow` may write to the rows
+/// `loadRow` has already read (the destination may be the source).
 package struct SeparableBlur<Sample: BlurSample> {
     package let kernel: BlurKernel
     package let width: Int
@@ -23,37 +25,37 @@ package struct SeparableBlur<Sample: BlurSample> {
     ///   - loadRow: writes row `y`'s `width` samples into `line` starting at
     ///     index `start` (the rest of `line` is already zero) and returns
     ///     whether any of them is non-zero; an all-zero row is skipped.
-    ///   - storeColumn: receives column `x`'s blurred `height` samples in
-    ///     `line`, starting at index `start`.
+    ///   - storeRow: receives row `y`'s `width` blurred samples and whether
+    ///     they are all zero (transparent; the samples are then stale).
     package func run(
         loadRow: (_ y: Int, _ line: inout [Sample], _ start: Int) -> Bool,
-        storeColumn: (_ x: Int, _ line: [Sample], _ start: Int) -> Void
+        storeRow: (_ y: Int, _ row: [Sample], _ isZero: Bool) -> Void
     ) {
         guard width > 0, height > 0 else { return }
         let pad = kernel.outset
-        var transposed = [Sample](repeating: .zero, count: width * height)
-        var columnHasContent = [Bool](repeating: false, count: width)
+        var vertical = VerticalBlur<Sample>(passes: kernel.passes, width: width)
         var line = [Sample](repeating: .zero, count: width + 2 * pad)
         var scratch = line
-        for y in 0..<height {
-            for i in line.indices { line[i] = .zero }
-            guard loadRow(y, &line, pad) else { continue }
-            kernel.filter(&line, scratch: &scratch)
-            for x in 0..<width {
-                let value = line[pad + x]
-                transposed[x * height + y] = value
-                if value != .zero { columnHasContent[x] = true }
-            }
+        var row = [Sample](repeating: .zero, count: width)
+        // Rows -pad ..< height + pad, shifted to start at 0; the final pass's
+        // rows pad ..< pad + height are the image's.
+        func emit(_ index: Int, _ blurred: [Sample], _ isZero: Bool) {
+            let y = index - pad
+            if y >= 0, y < height { storeRow(y, blurred, isZero) }
         }
-        var column = [Sample](repeating: .zero, count: height + 2 * pad)
-        scratch = column
-        for x in 0..<width {
-            for i in column.indices { column[i] = .zero }
-            if columnHasContent[x] {
-                for y in 0..<height { column[pad + y] = transposed[x * height + y] }
-                kernel.filter(&column, scratch: &scratch)
+        for index in 0..<height + 2 * pad {
+            let y = index - pad
+            var loaded = false
+            if y >= 0, y < height {
+                RowMath.clear(&line, count: line.count)
+                loaded = loadRow(y, &line, pad)
             }
-            storeColumn(x, column, pad)
+            if loaded {
+                kernel.filter(&line, scratch: &scratch)
+                RowMath.copy(line, from: pad, into: &row, at: 0, count: width)
+            }
+            vertical.push(row, isZero: !loaded, sink: emit)
         }
+        vertical.finish(sink: emit)
     }
 }
