@@ -60,10 +60,10 @@ final class ImageEffectBlurTests: XCTestCase {
             }
             let mean = total / Float(image.width * image.height)
             // Below σ 2 the kernel is the sampled Gaussian: only 8-bit rounding
-            // remains. From 2 up, three boxes of a whole-pixel width d: the W3C
-            // spec quotes 3%; at this image's hard edges the worst channel is
-            // measured at 10.5/255 (4.1%, σ 2, where d = 4 gives σ 2.12) and
-            // the mean at 1.3/255.
+            // remains. From 2 up, three boxes: the W3C spec quotes 3%; at this
+            // image's hard edges the worst channel is measured at 10.5/255
+            // (4.1%, σ 2, where boxes 4, 4, 5 give σ 2.12) and the mean at
+            // 1.3/255.
             XCTAssertLessThanOrEqual(worst, sigma < 2 ? 0.6 : 11, "σ \(sigma): worst channel error \(worst)")
             XCTAssertLessThanOrEqual(mean, sigma < 2 ? 0.2 : 1.5, "σ \(sigma): mean channel error \(mean)")
         }
@@ -109,9 +109,22 @@ final class ImageEffectBlurTests: XCTestCase {
             let inside = outset + 1 - max(1, outset / 2)
             XCTAssertGreaterThan(blurred.alpha(inside, outset + 5), 0, "radius \(radius) reaches into the margin")
         }
-        XCTAssertEqual(ImageEffects.outset(forRadius: 10), 27, "d = 19: three centred boxes of half-width 9")
+        XCTAssertEqual(ImageEffects.outset(forRadius: 10), 29, "boxes 20, 20, 21 reach 10 + 9 + 10 pixels: about 3σ")
         XCTAssertEqual(ImageEffects.outset(forRadius: .infinity), ImageEffects.outset(forRadius: 256))
         XCTAssertEqual(ImageEffects.outset(forRadius: 1e9), ImageEffects.outset(forRadius: 256))
+    }
+
+    func testBoxWidthsMatchTheStandardDeviation() {
+        for tenths in 20...600 {
+            let sigma = Double(tenths) / 10
+            let widths = BlurKernel.boxWidths(variance: sigma * sigma)
+            let effective = (Double(widths.map { $0 * $0 - 1 }.reduce(0, +)) / 12).squareRoot()
+            XCTAssertEqual(effective, sigma, accuracy: max(0.17, sigma * 0.02), "σ \(sigma): widths \(widths)")
+            XCTAssertLessThanOrEqual(widths.max()! - widths.min()!, 2, "σ \(sigma): near-equal boxes")
+            XCTAssertTrue([0, 2].contains(widths.filter { $0 % 2 == 0 }.count), "σ \(sigma): even boxes pair up")
+        }
+        // The W3C rule's d = 11 for σ 6 would blur like σ 5.48.
+        XCTAssertEqual(BlurKernel.boxWidths(variance: 36), [12, 12, 13])
     }
 
     func testBlurInPlaceMatchesBlurIntoAnotherBuffer() {
