@@ -26,6 +26,25 @@ final class ImageEffectBenchmarkTests: XCTestCase {
         }
     }
 
+    func testShadowBloomAndPosterizeFigures() {
+        let mask = PixelBuffer.filled(width: 400, height: 50) { _, _ in 0xFF00_0000 }
+        let outset = ImageEffects.shadowOutset(forRadius: 10)
+        let shadow = PixelBuffer(width: 400 + 2 * outset, height: 50 + 2 * outset)
+        report("renderShadow 400x50 mask radius 10 (into \(shadow.width)x\(shadow.height))") {
+            mask.withView { m in shadow.withView {
+                ImageEffects.renderShadow(alphaMask: m, into: $0, color: .black, opacity: 0.5, radius: 10, offset: (x: Double(outset), y: Double(outset) + 3))
+            } }
+        }
+        let image = PixelBuffer.filled(width: 1280, height: 720) { x, y in 0xFF00_0000 | UInt32(x % 256) << 16 | UInt32(y % 256) }
+        let scratch = PixelBuffer(width: 1280, height: 720)
+        report("bloom 1280x720 radius 10 intensity 0.5") {
+            image.withView { source in scratch.withView { ImageEffects.bloom(source: source, into: $0, radius: 10, intensity: 0.5) } }
+        }
+        report("posterize 1280x720 levels 6") {
+            scratch.withView { ImageEffects.posterize($0, levels: 6) }
+        }
+    }
+
     /// Runs `body` a few times and prints the median and fastest time: CPU
     /// time of this thread (steady on a shared machine) and wall time.
     private func report(_ label: String, runs: Int = 9, _ body: () -> Void) {

@@ -156,6 +156,16 @@ final class ImageEffectBlurTests: XCTestCase {
         XCTAssertEqual(PixelBuffer(width: 1 << 20, height: 1 << 20).width, 0, "over the allocation limit")
     }
 
+    func testBufferCopiesPixelStorage() {
+        let storage = PixelStorage(width: 3, height: 2) { base, stride in
+            base.storeBytes(of: 0x80FF_0000 as UInt32, toByteOffset: stride + 8, as: UInt32.self)
+        }
+        let buffer = PixelBuffer(copying: storage)
+        XCTAssertEqual(buffer.width, 3)
+        XCTAssertEqual(buffer[x: 2, y: 1], 0x80FF_0000)
+        XCTAssertEqual(buffer.totalAlpha, 0x80)
+    }
+
     func testViewRejectsInconsistentGeometry() {
         let buffer = PixelBuffer(width: 8, height: 8)
         buffer.withView { view in

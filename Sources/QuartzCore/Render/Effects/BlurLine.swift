@@ -1,6 +1,6 @@
 /// A value a blur can average: one channel (`Float`) or four premultiplied
 /// channels at once (`SIMD4<Float>`).
-package protocol BlurSample: Equatable {
+package protocol BlurSample {
     static var zero: Self { get }
     static func + (lhs: Self, rhs: Self) -> Self
     static func - (lhs: Self, rhs: Self) -> Self

@@ -20,28 +20,47 @@ extension ImageEffects {
     /// infinity leaves the pixels alone.
     package static func posterize(_ pixels: PixelBufferView, levels: Double) {
         guard levels.isFinite, !pixels.isEmpty else { return }
-        let steps = Float(min(max(levels.rounded(), 2), 256) - 1)
+        var table = PosterizeTable(steps: Int(min(max(levels.rounded(), 2), 256)) - 1)
         var row = [UInt32](repeating: 0, count: pixels.width)
         for y in 0..<pixels.height {
             pixels.readRow(y, into: &row)
             for x in row.indices where row[x] != 0 {
-                row[x] = posterized(row[x], steps: steps)
+                let pixel = row[x]
+                let alpha = Int(pixel >> 24)
+                let red = table.map(Int((pixel >> 16) & 0xFF), alpha: alpha)
+                let green = table.map(Int((pixel >> 8) & 0xFF), alpha: alpha)
+                let blue = table.map(Int(pixel & 0xFF), alpha: alpha)
+                row[x] = UInt32(alpha) << 24 | red << 16 | green << 8 | blue
             }
             pixels.writeRow(y, from: row)
         }
     }
+}
 
-    /// One premultiplied pixel quantized to `steps + 1` levels a component.
-    @inline(__always)
-    static func posterized(_ pixel: UInt32, steps: Float) -> UInt32 {
-        let channels = PremultipliedPixel.unpack(pixel)
-        let alpha = channels[0]
-        guard alpha > 0 else { return 0 }
-        var colour = SIMD4<Float>(0, channels[1], channels[2], channels[3]) / alpha
-        colour.replace(with: 1, where: colour .> 1)   // invalid input: colour above alpha
-        let quantized = (colour * steps).rounded(.toNearestOrAwayFromZero) / steps
-        var result = quantized * alpha
-        result[0] = alpha
-        return PremultipliedPixel.pack(result)
+/// Posterized premultiplied components, computed once per alpha value met
+/// (256 entries each) and looked up after that.
+struct PosterizeTable {
+    private let steps: Double
+    private var values = [UInt32](repeating: 0, count: 256 * 256)
+    private var ready = [Bool](repeating: false, count: 256)
+
+    init(steps: Int) { self.steps = Double(steps) }
+
+    /// The posterized value of premultiplied component `component` (0...255)
+    /// at alpha `alpha` (0...255).
+    mutating func map(_ component: Int, alpha: Int) -> UInt32 {
+        if !ready[alpha] { fill(alpha) }
+        return values[alpha << 8 | component]
+    }
+
+    private mutating func fill(_ alpha: Int) {
+        ready[alpha] = true
+        guard alpha > 0 else { return }   // transparent: every component 0
+        let a = Double(alpha)
+        for component in 0..<256 {
+            let colour = min(Double(component) / a, 1)   // invalid input: colour above alpha
+            let quantized = (colour * steps).rounded(.toNearestOrAwayFromZero) / steps
+            values[alpha << 8 | component] = UInt32((quantized * a).rounded(.toNearestOrAwayFromZero))
+        }
     }
 }
