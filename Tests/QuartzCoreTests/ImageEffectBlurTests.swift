@@ -111,6 +111,7 @@ final class ImageEffectBlurTests: XCTestCase {
         }
         XCTAssertEqual(ImageEffects.outset(forRadius: 10), 29, "boxes 20, 20, 21 reach 10 + 9 + 10 pixels: about 3σ")
         XCTAssertEqual(ImageEffects.outset(forRadius: .infinity), ImageEffects.outset(forRadius: 256))
+        XCTAssertEqual(ImageEffects.outset(forRadius: 256), 767, "the documented ceiling")
         XCTAssertEqual(ImageEffects.outset(forRadius: 1e9), ImageEffects.outset(forRadius: 256))
     }
 

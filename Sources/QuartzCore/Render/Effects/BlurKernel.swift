@@ -30,9 +30,9 @@ package struct BlurKernel: Equatable, Sendable {
     }
 
     /// The largest standard deviation applied, in pixels: larger ones (and
-    /// +infinity) are clamped to it. At 256 the outset is 722 pixels, so a
-    /// layer's scratch buffer grows by at most 1444 pixels a side; beyond
-    /// that a blur is visually a faint uniform haze anyway.
+    /// +infinity) are clamped to it. At 256 the outset is 767 pixels, so a
+    /// layer's scratch buffer grows by at most 1534 pixels in each
+    /// dimension; beyond that a blur is visually a faint uniform haze anyway.
     package static let maximumStandardDeviation = 256.0
 
     /// Below this standard deviation (pixels) the kernel is a direct
