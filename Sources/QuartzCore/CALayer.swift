@@ -201,6 +201,8 @@ open class CALayer: NSObject, CAMediaTiming {
     open var shadowOpacity: Float { get { get("shadowOpacity", 0) } set { setProperty(newValue, forKey: "shadowOpacity") } }
     open var shadowOffset: CGSize { get { get("shadowOffset", CGSize(width: 0, height: -3)) } set { setProperty(newValue, forKey: "shadowOffset") } }
     open var shadowRadius: CGFloat { get { get("shadowRadius", 3) } set { setProperty(newValue, forKey: "shadowRadius") } }
+    /// The shadow's shape, instead of the layer's alpha (layer coordinates).
+    open var shadowPath: CGPath? { get { get("shadowPath", nil) } set { setProperty(newValue?.copy(), forKey: "shadowPath") } }
     open var filters: [Any]? { get { get("filters", nil) } set { setProperty(newValue, forKey: "filters") } }
     open var backgroundFilters: [Any]? { get { get("backgroundFilters", nil) } set { setProperty(newValue, forKey: "backgroundFilters") } }
     open var compositingFilter: Any? { get { propertyValue(forKey: "compositingFilter") } set { setProperty(newValue, forKey: "compositingFilter") } }

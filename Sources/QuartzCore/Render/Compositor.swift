@@ -109,7 +109,7 @@ final class Compositor {
             if state.masksToBounds, let box = PixelRect(covering: drawNode.homography.apply(state.bounds)) {
                 coverage = coverage.flatMap { $0.intersection(box) }
             }
-            let spread = ImageFilterRenderer.outset(for: state.filters)
+            let spread = ImageFilterRenderer.outset(for: state.filters) + ShadowRenderer.spread(of: drawNode)
             if spread > 0 { coverage = coverage?.insetBy(-spread) }
         }
         drawNode.coverage = coverage.flatMap { rect in clip.map { rect.intersection($0) } ?? rect }
@@ -125,9 +125,7 @@ final class Compositor {
         let box = node.homography.apply(state.bounds)
         guard var rect = PixelRect(covering: box) else { return nil }
         if state.shadowOpacity > 0 {
-            let shadowBox = box.offsetBy(dx: state.shadowOffset.width, dy: state.shadowOffset.height)
-                .insetBy(dx: -3 * state.shadowRadius - 1, dy: -3 * state.shadowRadius - 1)
-            if let shadowRect = PixelRect(covering: shadowBox) { rect = rect.union(shadowRect) }
+            rect = rect.union(rect.insetBy(-ShadowRenderer.spread(of: node)))
         }
         return rect
     }
@@ -169,7 +167,7 @@ final class Compositor {
         guard let coverage = node.coverage, let area = coverage.intersection(clip) else { return }
         if includeShadow, state.shadowOpacity > 0 {
             ShadowRenderer.drawShadow(of: node, content: contentCache.content(for: node), into: destination,
-                                      clip: area, opacity: opacity)
+                                      clip: area, opacity: opacity, compositor: self)
         }
         guard let content = contentCache.content(for: node) else { return }
         let mask = opacity < 1 ? PixmanImage(red: 0, green: 0, blue: 0, alpha: Double(opacity)) : nil
