@@ -12,8 +12,11 @@ final class Compositor {
     private(set) var width: Int
     private(set) var height: Int
     private var records: [UInt64: DrawRecord] = [:]
+    /// Transition animations found running while preparing this frame.
+    private var activeTransitions: Set<UInt64> = []
     let contentCache = LayerContentCache()
     let scratchPool: ScratchPool
+    let transitions = TransitionSnapshots()
 
     init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -53,6 +56,8 @@ final class Compositor {
                       parentOpacity: 1, clip: nil, count: &count)
         }
         if let root { collect(root, into: &newRecords) }
+        transitions.retain(active: activeTransitions)
+        activeTransitions.removeAll()
         for (id, record) in newRecords where records[id] != record {
             damage.add(records[id]?.coverage)
             damage.add(record.coverage)
@@ -78,9 +83,12 @@ final class Compositor {
         guard !state.isHidden else { return nil }
         let matrix = CATransform3DConcat(state.toSuperlayer, parentMatrix)
         let hasSublayers = !node.sublayers.isEmpty
-        let isGroup = DrawNode.needsGroup(state, hasSublayers: hasSublayers, hasMask: node.mask != nil, matrix: matrix)
+        let transition = activeTransition(of: node, id: id, localTime: localTime)
+        let isGroup = transition != nil
+            || DrawNode.needsGroup(state, hasSublayers: hasSublayers, hasMask: node.mask != nil, matrix: matrix)
         let opacity = isGroup ? 1 : parentOpacity * max(0, min(1, state.opacity))
         let drawNode = DrawNode(id: id, state: state, matrix: matrix, opacity: opacity, clip: clip, isGroup: isGroup)
+        drawNode.transition = transition
         var coverage = ownCoverage(of: drawNode)
         // Sublayers inherit this layer's clip when it masks to an axis-aligned rectangle.
         var childClip = clip
@@ -114,6 +122,20 @@ final class Compositor {
         }
         drawNode.coverage = coverage.flatMap { rect in clip.map { rect.intersection($0) } ?? rect }
         return drawNode
+    }
+
+    /// The transition running on a layer at `localTime`, with its snapshot.
+    private func activeTransition(of node: RenderTree.Node, id: UInt64, localTime: CFTimeInterval) -> TransitionRenderer.Active? {
+        guard let snapshot = transitions.byLayer[id],
+              let animation = node.animations.last(where: { $0.id == snapshot.animationID }),
+              case .transition(let type, let subtype, let start, let end) = animation.kind,
+              case .active(_, let fraction) = animation.timing.phase(atParentTime: localTime),
+              localTime < animation.timing.endTime()
+        else { return nil }
+        activeTransitions.insert(snapshot.animationID)
+        let eased = animation.timingFunction?.evaluate(fraction) ?? fraction
+        return TransitionRenderer.Active(type: type, subtype: subtype, progress: start + (end - start) * eased,
+                                         snapshot: snapshot.content)
     }
 
     /// The target pixels a layer's own drawing (background, contents,

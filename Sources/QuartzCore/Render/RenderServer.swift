@@ -139,7 +139,10 @@ package final class RenderLoop: RenderHost {
     func apply(_ commits: [RenderCommit]) {
         guard !commits.isEmpty else { return }
         let start = MediaClock.monotonicNow()
-        for commit in commits { tree.apply(commit) }
+        for commit in commits {
+            compositor.transitions.capture(before: commit, in: tree)
+            tree.apply(commit)
+        }
         scheduler.hasPendingCommit = true
         applyTime += MediaClock.monotonicNow() - start
     }
