@@ -143,6 +143,7 @@ final class Compositor {
     private func ownCoverage(of node: DrawNode) -> PixelRect? {
         let state = node.state
         let hasContent = state.backgroundColor != nil || state.contents != nil || state.borderWidth > 0
+            || !state.backgroundFilters.isEmpty
         guard hasContent || node.isGroup || state.shadowOpacity > 0 else { return nil }
         let box = node.homography.apply(state.bounds)
         guard var rect = PixelRect(covering: box) else { return nil }
@@ -187,6 +188,11 @@ final class Compositor {
         let state = node.state
         guard opacity > 0, node.isFrontFacing || state.isDoubleSided else { return }
         guard let coverage = node.coverage, let area = coverage.intersection(clip) else { return }
+        if !state.backgroundFilters.isEmpty, let buffer = destination.buffer,
+           let box = PixelRect(covering: node.homography.apply(state.bounds))?.intersection(area) {
+            // What is behind the layer, filtered before the layer draws.
+            ImageFilterRenderer.applyInPlace(state.backgroundFilters, to: buffer, area: box)
+        }
         if includeShadow, state.shadowOpacity > 0 {
             ShadowRenderer.drawShadow(of: node, content: contentCache.content(for: node), into: destination,
                                       clip: area, opacity: opacity, compositor: self)

@@ -20,6 +20,25 @@ enum ImageFilterRenderer {
         }
     }
 
+    /// Filters `area` of `buffer` reading the pixels around it too (so a
+    /// blur near the area's edge sees real neighbours, not transparency),
+    /// and writes back only `area`.
+    static func applyInPlace(_ filters: [CIFilterSnapshot], to buffer: RasterBuffer, area: PixelRect) {
+        let bufferRect = PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+        guard let source = area.insetBy(-outset(for: filters)).intersection(bufferRect) else { return }
+        let scratch = RasterBuffer(width: source.width, height: source.height)
+        for row in 0..<source.height {
+            (scratch.base + row * scratch.bytesPerRow)
+                .copyMemory(from: buffer.base + (source.y + row) * buffer.bytesPerRow + source.x * 4, byteCount: source.width * 4)
+        }
+        apply(filters, to: scratch, area: PixelRect(x: 0, y: 0, width: source.width, height: source.height))
+        for row in 0..<area.height {
+            (buffer.base + (area.y + row) * buffer.bytesPerRow + area.x * 4).copyMemory(
+                from: scratch.base + (area.y - source.y + row) * scratch.bytesPerRow + (area.x - source.x) * 4,
+                byteCount: area.width * 4)
+        }
+    }
+
     /// Applies `filters` in order to `area` of `buffer`. Names the
     /// compositor cannot draw are reported once and skipped.
     static func apply(_ filters: [CIFilterSnapshot], to buffer: RasterBuffer, area: PixelRect) {

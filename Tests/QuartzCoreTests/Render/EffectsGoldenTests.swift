@@ -125,3 +125,32 @@ final class EffectsGoldenTests: ModelTestCase {
         render("compositing-multiply")
     }
 }
+
+final class BackgroundFilterTests: ModelTestCase {
+    /// `backgroundFilters` filter what is behind the layer, inside its bounds.
+    func testBackgroundBlurBlursWhatIsBehind() {
+        let host = InlineRenderHost(width: 120, height: 60)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        for index in 0..<6 {
+            let stripe = CALayer()
+            stripe.frame = CGRect(x: index * 20, y: 0, width: 10, height: 60)
+            stripe.backgroundColor = CGColor(gray: 0, alpha: 1)
+            root.addSublayer(stripe)
+        }
+        let glass = CALayer()
+        glass.frame = CGRect(x: 60, y: 10, width: 50, height: 40)
+        let blur = CIFilter(name: "CIGaussianBlur")!
+        blur.setValue(5, forKey: "inputRadius")
+        glass.backgroundFilters = [blur]
+        root.addSublayer(glass)
+        root.attach(to: host)
+        CATransaction.flush()
+        let image = host.render(at: CACurrentMediaTime())
+        XCTAssertEqual(image.storage.pixel(x: 15, y: 30), 0xFFFF_FFFF, "outside: sharp white gap")
+        let blurred = image.storage.pixel(x: 85, y: 30) & 0xFF
+        XCTAssertTrue((40...215).contains(blurred), "inside: stripes blurred to grey, got \(blurred)")
+        GoldenImage.assertMatches(image, named: "background-filters")
+    }
+}
