@@ -17,6 +17,7 @@ final class Compositor {
     let contentCache = LayerContentCache()
     let scratchPool: ScratchPool
     let transitions = TransitionSnapshots()
+    let rasterizationCache = RasterizationCache()
 
     init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -109,6 +110,9 @@ final class Compositor {
                 coverage = coverage.map { $0.union(childCoverage) } ?? childCoverage
             }
         }
+        if state.shouldRasterize {
+            drawNode.rasterized = rasterizationCache.content(for: drawNode, in: tree, mediaTime: parentTime)
+        }
         if let maskID = node.mask {
             drawNode.mask = buildNode(maskID, in: tree, parentTime: localTime, parentMatrix: matrix,
                                       parentOpacity: 1, clip: nil, count: &count)
@@ -172,6 +176,13 @@ final class Compositor {
         if let nodeClip = node.clip {
             guard let clipped = clip.intersection(nodeClip) else { return }
             clip = clipped
+        }
+        if let rasterized = node.rasterized {
+            let fade = node.state.opacity < 1 ? PixmanImage(red: 0, green: 0, blue: 0, alpha: Double(max(0, node.state.opacity))) : nil
+            if let area = node.subtreeCoverage?.intersection(clip) {
+                rasterized.composite(node: node, into: destination, mask: fade, clip: area)
+            }
+            return
         }
         if node.isGroup {
             GroupRenderer(compositor: self).draw(node, into: destination, clip: clip)

@@ -19,6 +19,8 @@ final class DrawNode {
     let isGroup: Bool
     /// A `CATransition` running on the layer.
     var transition: TransitionRenderer.Active?
+    /// For `shouldRasterize`: the cached bitmap of the layer and its sublayers.
+    var rasterized: LayerContent?
 
     init(id: UInt64, state: LayerState, matrix: CATransform3D, opacity: Float, clip: PixelRect?, isGroup: Bool) {
         self.id = id
