@@ -2,40 +2,7 @@ import XCTest
 @testable import QuartzCore
 
 /// Golden images of the compositor's drawing of Apple's layer properties.
-final class CompositorGoldenTests: ModelTestCase {
-    private var host: InlineRenderHost!
-    private var root: CALayer!
-
-    private func makeScene(width: Int = 160, height: Int = 120, background: CGColor? = CGColor(gray: 0, alpha: 1)) {
-        host = InlineRenderHost(width: width, height: height)
-        root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: width, height: height)
-        root.backgroundColor = background
-        root.attach(to: host)
-        CATransaction.flush()
-        // The scene is built without implicit animations; `render` commits it.
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-    }
-
-    private func layer(_ frame: CGRect, _ color: CGColor?) -> CALayer {
-        let layer = CALayer()
-        layer.frame = frame
-        layer.backgroundColor = color
-        return layer
-    }
-
-    private func render(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
-        CATransaction.commit()
-        let image = host.render(at: CACurrentMediaTime())
-        GoldenImage.assertMatches(image, named: name, file: file, line: line)
-    }
-
-    private let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-    private let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-    private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-    private let white = CGColor(gray: 1, alpha: 1)
-
+final class CompositorGoldenTests: GoldenSceneTestCase {
     func testBackgroundsAndNesting() {
         makeScene()
         let outer = layer(CGRect(x: 10, y: 10, width: 100, height: 80), blue)

@@ -2,39 +2,9 @@ import XCTest
 @testable import QuartzCore
 
 /// Golden images of shadows, filters, masks, group opacity and compositing filters.
-final class EffectsGoldenTests: ModelTestCase {
-    private var host: InlineRenderHost!
-    private var root: CALayer!
-
-    private func makeScene(background: CGColor = CGColor(gray: 1, alpha: 1)) {
-        host = InlineRenderHost(width: 160, height: 120)
-        root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
-        root.backgroundColor = background
-        root.attach(to: host)
-        CATransaction.flush()
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-    }
-
-    private func layer(_ frame: CGRect, _ color: CGColor?) -> CALayer {
-        let layer = CALayer()
-        layer.frame = frame
-        layer.backgroundColor = color
-        return layer
-    }
-
-    private func render(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
-        CATransaction.commit()
-        GoldenImage.assertMatches(host.render(at: CACurrentMediaTime()), named: name, file: file, line: line)
-    }
-
-    private let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-    private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-    private let yellow = CGColor(red: 1, green: 0.9, blue: 0, alpha: 1)
-
+final class EffectsGoldenTests: GoldenSceneTestCase {
     func testShadows() {
-        makeScene()
+        makeScene(background: white)
         let plain = layer(CGRect(x: 20, y: 30, width: 50, height: 50), blue)
         plain.shadowOpacity = 0.8
         plain.shadowOffset = CGSize(width: 5, height: 8)
@@ -53,7 +23,7 @@ final class EffectsGoldenTests: ModelTestCase {
 
     /// A layer with sublayers and no shadow path casts the shadow of everything under it.
     func testShadowOfSublayers() {
-        makeScene()
+        makeScene(background: white)
         let container = layer(CGRect(x: 30, y: 30, width: 100, height: 60), nil)
         container.shadowOpacity = 1
         container.shadowRadius = 3
@@ -90,7 +60,7 @@ final class EffectsGoldenTests: ModelTestCase {
     }
 
     func testMaskLayer() {
-        makeScene()
+        makeScene(background: white)
         let masked = layer(CGRect(x: 20, y: 20, width: 120, height: 80), blue)
         let mask = layer(CGRect(x: 10, y: 10, width: 60, height: 60), CGColor(gray: 0, alpha: 1))
         mask.cornerRadius = 30
@@ -104,7 +74,7 @@ final class EffectsGoldenTests: ModelTestCase {
     /// Group opacity fades sublayers as one image: the overlap shows no
     /// darker band; with `allowsGroupOpacity` false, each fades on its own.
     func testGroupOpacity() {
-        makeScene()
+        makeScene(background: white)
         for (index, grouped) in [true, false].enumerated() {
             let container = layer(CGRect(x: 10 + index * 75, y: 20, width: 70, height: 80), nil)
             container.opacity = 0.5
@@ -117,7 +87,7 @@ final class EffectsGoldenTests: ModelTestCase {
     }
 
     func testCompositingFilter() {
-        makeScene()
+        makeScene(background: white)
         root.addSublayer(layer(CGRect(x: 10, y: 10, width: 90, height: 100), yellow))
         let multiply = layer(CGRect(x: 50, y: 30, width: 90, height: 60), CGColor(red: 0, green: 0.5, blue: 1, alpha: 1))
         multiply.compositingFilter = "multiplyBlendMode"
