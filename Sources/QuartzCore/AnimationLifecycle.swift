@@ -11,6 +11,9 @@ final class AnimationLifecycle {
     private struct Tracked {
         weak var layer: CALayer?
         let entry: AnimationEntry
+        /// Its tree is shown by a host that reports presented frames: events
+        /// wait for the frame that shows the animation's start or end.
+        let isFrameDriven: Bool
     }
 
     private var tracked: [Tracked] = []
@@ -23,7 +26,8 @@ final class AnimationLifecycle {
     var isIdle: Bool { tracked.isEmpty && pendingStops.isEmpty }
 
     func track(_ entry: AnimationEntry, on layer: CALayer) {
-        tracked.append(Tracked(layer: layer, entry: entry))
+        let host = layer.rootLayer.hostConnection?.host
+        tracked.append(Tracked(layer: layer, entry: entry, isFrameDriven: host?.reportsPresentedFrames ?? false))
     }
 
     /// An animation left its layer before finishing.
@@ -36,7 +40,7 @@ final class AnimationLifecycle {
 
     /// Delivers every event due at media time `now`, in order: removals,
     /// starts, then natural ends.
-    func deliverDueEvents(at now: CFTimeInterval = MediaClock.now()) {
+    func deliverDueEvents(at now: CFTimeInterval = MediaClock.now(), includingFrameDriven: Bool = true) {
         let stops = pendingStops
         pendingStops.removeAll()
         for entry in stops where !entry.didDeliverStop {
@@ -45,6 +49,10 @@ final class AnimationLifecycle {
         }
         var stillRunning: [Tracked] = []
         for item in tracked {
+            if item.isFrameDriven, !includingFrameDriven {
+                stillRunning.append(item)
+                continue
+            }
             guard let layer = item.layer, layer.animationEntries.contains(where: { $0 === item.entry }) else {
                 item.entry.endCompletionGroups()
                 continue
@@ -82,7 +90,7 @@ final class AnimationLifecycle {
     func nextEventTime(after now: CFTimeInterval) -> CFTimeInterval? {
         if !pendingStops.isEmpty { return now }
         var next: CFTimeInterval?
-        for item in tracked {
+        for item in tracked where !item.isFrameDriven {
             guard let layer = item.layer else { return now }
             let timing = item.entry.timing
             let layerTime = item.entry.didDeliverStart ? timing.endTime() : timing.beginTime
@@ -104,9 +112,15 @@ final class AnimationLifecycle {
         DispatchQueue.main.asyncAfter(deadline: .now() + max(0, next - now)) {
             let lifecycle = CATransaction.current.lifecycle
             lifecycle.scheduledWake = nil
-            lifecycle.deliverDueEvents()
+            lifecycle.deliverDueEvents(includingFrameDriven: false)
             lifecycle.scheduleDelivery()
         }
+    }
+
+    /// A frame showing media time `frameTime` was presented: delivers what
+    /// it shows started or ended. Called on the main thread.
+    static func framePresented(at frameTime: CFTimeInterval) {
+        CATransaction.current.lifecycle.deliverDueEvents(at: frameTime)
     }
 
     /// Runs `block` on the main thread: now when already there, else soon.

@@ -27,6 +27,14 @@ package protocol RenderHost: AnyObject {
     /// Takes a commit. Called on the app thread, at the end of the outermost
     /// transaction commit.
     func receive(_ commit: RenderCommit)
+    /// True when the host reports the frames it presents to the main
+    /// thread's animation lifecycle (`AnimationLifecycle.framePresented`), so
+    /// delegates hear about animations as they end on screen.
+    var reportsPresentedFrames: Bool { get }
+}
+
+extension RenderHost {
+    package var reportsPresentedFrames: Bool { false }
 }
 
 /// The app-thread side of a host's link to a root layer: decides what each

@@ -41,6 +41,8 @@ package final class RenderServer: RenderHost, Sendable {
 
     // MARK: - App thread
 
+    package var reportsPresentedFrames: Bool { true }
+
     package func receive(_ commit: RenderCommit) {
         signal.lock()
         while inbox.withLock({ $0.commits.count >= Self.maximumCommitsInFlight && !$0.stopping }) { signal.wait() }
@@ -92,6 +94,8 @@ package final class RenderServer: RenderHost, Sendable {
             switch loop.nextAction(now: MediaClock.now()) {
             case .render(let frameTime):
                 statistics(loop.renderFrame(at: frameTime))
+                // Animation events follow what the screen shows.
+                DispatchQueue.main.async { AnimationLifecycle.framePresented(at: frameTime) }
             case .sleep(let until):
                 sleep(until: until)
             case .waitForPresentation:
@@ -153,7 +157,7 @@ package final class RenderLoop: RenderHost {
     }
 
     func nextAction(now: CFTimeInterval) -> FrameScheduler.Action {
-        scheduler.nextAnimationTime = tree.nextAnimationTime(after: now)
+        scheduler.nextAnimationTime = tree.nextAnimationTime(after: now, lastFrame: scheduler.lastFrameTime)
         return scheduler.nextAction(now: now)
     }
 

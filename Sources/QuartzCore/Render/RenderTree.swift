@@ -61,25 +61,32 @@ final class RenderTree {
 
     /// The earliest media time after `mediaTime` at which something animates,
     /// `mediaTime` itself when something animates now, nil when nothing will.
-    func nextAnimationTime(after mediaTime: CFTimeInterval) -> CFTimeInterval? {
+    /// An animation that ended after `lastFrame` (the media time of the last
+    /// frame drawn) still asks for one frame now, so its end state is shown.
+    func nextAnimationTime(after mediaTime: CFTimeInterval, lastFrame: CFTimeInterval? = nil) -> CFTimeInterval? {
         guard let rootID else { return nil }
         var next: CFTimeInterval?
-        func visit(_ id: UInt64, parentTime: CFTimeInterval, chain: [MediaTiming]) {
+        func visit(_ id: UInt64, parentTime: CFTimeInterval, lastParentTime: CFTimeInterval?, chain: [MediaTiming]) {
             guard let node = nodes[id] else { return }
             let chain = chain + [node.state.timing]
             let localTime = node.state.timing.localTime(fromParent: parentTime)
+            let lastLocal = lastParentTime.map { node.state.timing.localTime(fromParent: $0) }
             for animation in node.animations {
                 let timing = animation.timing
                 let begin = timing.beginTime, end = timing.endTime()
-                guard localTime < end || (timing.speed < 0 && localTime > begin) else { continue }
-                let start = localTime < begin && timing.speed >= 0
+                let running = localTime < end || (timing.speed < 0 && localTime > begin)
+                let endedSinceLastFrame = lastLocal.map { $0 < end && localTime >= end } ?? false
+                guard running || endedSinceLastFrame else { continue }
+                let start = running && localTime < begin && timing.speed >= 0
                     ? MediaTiming.mediaTime(fromLocal: begin, through: chain) : mediaTime
                 next = min(next ?? start, max(start, mediaTime))
             }
-            for sublayer in node.sublayers { visit(sublayer, parentTime: localTime, chain: chain) }
-            if let mask = node.mask { visit(mask, parentTime: localTime, chain: chain) }
+            for sublayer in node.sublayers {
+                visit(sublayer, parentTime: localTime, lastParentTime: lastLocal, chain: chain)
+            }
+            if let mask = node.mask { visit(mask, parentTime: localTime, lastParentTime: lastLocal, chain: chain) }
         }
-        visit(rootID, parentTime: mediaTime, chain: [])
+        visit(rootID, parentTime: mediaTime, lastParentTime: lastFrame, chain: [])
         return next
     }
 }

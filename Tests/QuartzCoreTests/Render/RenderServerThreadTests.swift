@@ -43,6 +43,35 @@ final class RenderServerThreadTests: XCTestCase {
         XCTAssertEqual(last.image.storage.pixel(x: 10, y: 10), 0xFF00_00FF, "the animation ended on blue")
     }
 
+    /// Delegates hear that an animation stopped once a frame showing its end
+    /// was presented, on the main thread.
+    func testAnimationStopFollowsThePresentedFrame() throws {
+        let mailbox = FrameMailbox()
+        let server = RenderServer(presenter: { OffscreenPresenter(width: 16, height: 16, mailbox: mailbox) })
+        defer { server.stop() }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 16, height: 16)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        root.attach(to: server)
+        CATransaction.flush()
+        let stopped = expectation(description: "stopped")
+        let delegate = StopWatcher { finished in
+            XCTAssertTrue(Thread.isMainThread)
+            XCTAssertTrue(finished)
+            stopped.fulfill()
+        }
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0
+        fade.toValue = 1
+        fade.duration = 0.2
+        fade.delegate = delegate
+        root.add(fade, forKey: "fade")
+        CATransaction.flush()
+        let end = try XCTUnwrap(root.animation(forKey: "fade")).beginTime + 0.2
+        wait(for: [stopped], timeout: 3)
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(mailbox.frame).frameTime, end - 1e-9, "a frame at or after the end was shown first")
+    }
+
     /// The app thread can be ahead by at most two commits; it waits beyond.
     func testCommitsInFlightAreBounded() {
         let mailbox = FrameMailbox()
@@ -57,6 +86,12 @@ final class RenderServerThreadTests: XCTestCase {
         let image = waitForFrame(mailbox, after: 0)
         XCTAssertNotNil(image)
     }
+}
+
+final class StopWatcher: CAAnimationDelegate {
+    let onStop: (Bool) -> Void
+    init(onStop: @escaping (Bool) -> Void) { self.onStop = onStop }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { onStop(flag) }
 }
 
 /// The golden scenes drawn by the render thread match the inline renderings.
