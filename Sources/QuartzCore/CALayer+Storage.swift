@@ -4,7 +4,7 @@
 extension CALayer {
     /// The value of `key`: set explicitly, else the class's default.
     func propertyValue(forKey key: String) -> Any? {
-        if let value = storage[key] { return value }
+        if let value = storage[key] { return value is NSNull ? nil : value }
         let fallback = styleValue(forKey: key) ?? type(of: self).defaultValue(forKey: key)
         guard let fallback, let property = type(of: self).declaredProperties[key] else { return fallback }
         // A subclass's default may be any number type; give it the property's type.
@@ -59,11 +59,13 @@ extension CALayer {
             }
         }
         if isPresentation {
-            storage[key] = newValue
+            storage[key] = newValue ?? NSNull()
             return
         }
         let oldValue = propertyValue(forKey: key)
-        if let newValue { storage[key] = newValue } else { storage.removeValue(forKey: key) }
+        // nil is stored as NSNull, so that it overrides a non-nil default
+        // (`borderColor = nil` must read back nil, not black).
+        storage[key] = newValue ?? NSNull()
         didChangeProperty(key, oldValue: oldValue)
         runActionForChange(ofKey: key)
     }

@@ -124,3 +124,21 @@ final class RoundedLayer: CALayer {
         }
     }
 }
+
+final class CALayerNilValueTests: ModelTestCase {
+    /// nil overrides a non-nil default: a layer with no border colour has none.
+    func testSettingNilOverridesADefault() {
+        let layer = CALayer()
+        layer.borderColor = nil
+        layer.shadowColor = nil
+        XCTAssertNil(layer.borderColor)
+        XCTAssertNil(layer.shadowColor)
+        XCTAssertNil(layer.value(forKey: "borderColor"))
+        layer.borderColor = CGColor(gray: 0.5, alpha: 1)
+        XCTAssertEqual(layer.borderColor, CGColor(gray: 0.5, alpha: 1))
+        CATransaction.flush()
+        layer.borderColor = nil
+        CATransaction.flush()
+        XCTAssertNil(layer.presentation()?.borderColor)
+    }
+}
