@@ -21,7 +21,7 @@ trap stop_xvfb EXIT
 if [ -z "${DISPLAY:-}" ] && command -v Xvfb >/dev/null; then
     # -displayfd: Xvfb picks a free display number and writes it once ready.
     display_file=$(mktemp)
-    Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3>"$display_file" 2>/dev/null &
+    Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp -noreset 3>"$display_file" 2>/dev/null &
     xvfb_pid=$!
     for _ in $(seq 100); do
         [ -s "$display_file" ] && break

@@ -78,7 +78,7 @@ enum HostTest {
     /// Skips when the compositor cannot yet draw a layer's background
     /// colour at all (its content rasterizer is still a stub), so that
     /// pixel checks fail only for the host's own faults.
-    static func requireContentRasterizer() throws {
+    nonisolated static func requireContentRasterizer() throws {
         if !RasterizerProbe.drawsBackgrounds {
             throw XCTSkip("the compositor draws no layer content yet (QuartzCore's content rasterizer is a stub)")
         }

@@ -19,7 +19,7 @@ final class XvfbServer: Sendable {
         }
         process = Process()
         process.executableURL = executable
-        process.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp"] + extraArguments
+        process.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"] + extraArguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

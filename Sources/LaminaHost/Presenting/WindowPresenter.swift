@@ -35,10 +35,13 @@ final class WindowPresenter: FramePresenter {
 
     /// Connects to `displayName` and sets up the buffers for `window` at
     /// `size`. `allowSharedMemory` false forces `XPutImage` (the
-    /// `LAMINA_NO_SHM` switch). Nil when the display cannot be opened.
-    init?(displayName: String, window: UInt, size: TargetSize, allowSharedMemory: Bool, status: PresentationStatus) {
-        guard let display = try? XDisplay(name: displayName),
-              let gc = XGraphicsContext(display: display, drawable: window) else { return nil }
+    /// `LAMINA_NO_SHM` switch). `closed` is signalled once the presenter's
+    /// connection is closed. Nil when the display cannot be opened.
+    init?(displayName: String, window: UInt, size: TargetSize, allowSharedMemory: Bool, status: PresentationStatus,
+          closed: CloseSignal) {
+        guard let display = try? XDisplay(name: displayName) else { return nil }
+        display.afterClose = { closed.signal() }
+        guard let gc = XGraphicsContext(display: display, drawable: window) else { return nil }
         self.display = display
         self.window = window
         self.gc = gc

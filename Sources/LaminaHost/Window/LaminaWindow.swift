@@ -48,6 +48,8 @@ public final class LaminaWindow: LaminaResponder {
     private let connection: WindowConnection
     private let renderServer: RenderServer
     private let presentationStatus = PresentationStatus()
+    /// Signalled when the render thread's presenter has closed its connection.
+    private let presenterClosed = CloseSignal()
     private let setup: WindowConnection.Setup
 
     /// Opens a connection to the X server (`displayName`, or `DISPLAY`) and
@@ -65,7 +67,8 @@ public final class LaminaWindow: LaminaResponder {
         }
         self.title = title
         self.contentSize = CGSize(width: setup.width, height: setup.height)
-        let presenter = Self.presenterFactory(setup: setup, size: connection.targetSize, status: presentationStatus)
+        let presenter = Self.presenterFactory(setup: setup, size: connection.targetSize, status: presentationStatus,
+                                              closed: presenterClosed)
         renderServer = RenderServer(interval: setup.pacing.interval, presenter: presenter)
         connection.attach(renderServer)
         super.init()
@@ -109,6 +112,9 @@ public final class LaminaWindow: LaminaResponder {
         rootLayer.detachFromHost()
         connection.attach(nil)
         renderServer.stop()
+        // Both connections are closed before close() returns, so a caller
+        // may then stop the X server without the process noticing it go.
+        presenterClosed.wait(timeout: 1)
         connection.close()
         LaminaApplication.shared.windowDidClose(self)
     }
@@ -148,16 +154,17 @@ public final class LaminaWindow: LaminaResponder {
     }
 
     /// Makes the render thread's presenter for this window.
-    private static func presenterFactory(setup: WindowConnection.Setup, size: TargetSize,
-                                         status: PresentationStatus) -> FramePresenterFactory {
+    private static func presenterFactory(setup: WindowConnection.Setup, size: TargetSize, status: PresentationStatus,
+                                         closed: CloseSignal) -> FramePresenterFactory {
         let allowSharedMemory = !HostEnvironment.sharedMemoryDisabled
         return {
             if let presenter = WindowPresenter(displayName: setup.displayName, window: setup.windowID, size: size,
-                                               allowSharedMemory: allowSharedMemory, status: status) {
+                                               allowSharedMemory: allowSharedMemory, status: status, closed: closed) {
                 return presenter
             }
             HostLog.line("the render thread cannot connect to \"\(setup.displayName)\"; frames will not be shown")
             status.report(.none)
+            closed.signal()
             let current = size.value
             return DetachedPresenter(width: current.width, height: current.height)
         }

@@ -52,7 +52,8 @@ final class WindowConnection: Sendable {
     private let commands = Mutex<[Command]>([])
     private let wakePipe = WakePipe()
     private let renderServer = Mutex<RenderServer?>(nil)
-    private let finished = DispatchSemaphore(value: 0)
+    /// Signalled once the X thread has closed its connection.
+    let closed = CloseSignal()
 
     private init(width: Int, height: Int) {
         targetSize = TargetSize(width: width, height: height)
@@ -72,13 +73,13 @@ final class WindowConnection: Sendable {
             } catch {
                 outcome.withLock { $0 = .failure(error) }
                 reported.signal()
-                connection.finished.signal()
+                connection.closed.signal()
                 return
             }
             outcome.withLock { $0 = .success(loop.setup) }
             reported.signal()
+            // The loop's connection signals `closed` when it closes, after this.
             loop.run()
-            connection.finished.signal()
         }
         thread.name = "LaminaHost.X11"
         thread.qualityOfService = .userInteractive
@@ -104,10 +105,11 @@ final class WindowConnection: Sendable {
         wakePipe.wake()
     }
 
-    /// Destroys the window and ends the X thread, waiting for it at most `timeout` seconds.
+    /// Destroys the window and ends the X thread, waiting at most `timeout`
+    /// seconds for its connection to close.
     func close(timeout: Double = 1) {
         send(.close)
-        _ = finished.wait(timeout: .now() + timeout)
+        closed.wait(timeout: timeout)
     }
 
     // MARK: - X thread

@@ -15,6 +15,7 @@ final class XEventLoop {
     init(_ configuration: WindowConnection.Configuration, connection: WindowConnection,
          deliver: @escaping @Sendable (WindowConnection.Event) -> Void) throws(LaminaHostError) {
         display = try XDisplay(name: configuration.displayName)
+        display.afterClose = { connection.closed.signal() }
         guard display.defaultVisualIsARGBCompatible else { throw .unsupportedVisual(depth: Int(display.defaultDepth)) }
         // Measured before the window exists, so no window event is in the way.
         let pacing = DisplayPacing.measure(on: display)

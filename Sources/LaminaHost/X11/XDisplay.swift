@@ -14,12 +14,15 @@ final class XDisplay {
     let name: String
     let screen: Int32
     let rootWindow: UInt
+    /// Called right after the connection is closed (in `deinit`, once
+    /// nothing uses it), so another thread can wait until it is gone:
+    /// a connection outliving its server would end the process.
+    var afterClose: (@Sendable () -> Void)?
 
     /// Connects to `name`, or to `DISPLAY` when nil.
     init(name requested: String?) throws(LaminaHostError) {
         XErrorHandling.install()
-        let handle = requested.map { XOpenDisplay($0) } ?? XOpenDisplay(nil)
-        guard let handle else {
+        guard let handle = Self.connect(to: requested) else {
             throw .cannotOpenDisplay(name: requested ?? ProcessInfo.processInfo.environment["DISPLAY"])
         }
         raw = handle
@@ -28,9 +31,21 @@ final class XDisplay {
         rootWindow = XRootWindow(handle, screen)
     }
 
+    /// `XOpenDisplay`, tried again briefly: an X server that has just lost
+    /// its last client resets, refusing connections for a moment.
+    private static func connect(to name: String?) -> OpaquePointer? {
+        if name == nil, ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty ?? true { return nil }
+        for attempt in 0..<3 {
+            if attempt > 0 { usleep(50_000) }
+            if let handle = name.map({ XOpenDisplay($0) }) ?? XOpenDisplay(nil) { return handle }
+        }
+        return nil
+    }
+
     deinit {
         XErrorHandling.forget(self)
         XCloseDisplay(raw)
+        afterClose?()
     }
 
     /// The screen's size in pixels.

@@ -31,6 +31,24 @@ package final class XTestDriver {
         return (Int(attributes.width), Int(attributes.height), attributes.map_state == IsViewable)
     }
 
+    /// The root window's children (top-level windows when no window
+    /// manager reparents them) with their `WM_NAME`s.
+    package func topLevelWindows() -> [(id: UInt, name: String)] {
+        var root: UInt = 0, parent: UInt = 0
+        var children: UnsafeMutablePointer<UInt>?
+        var count: UInt32 = 0
+        guard XQueryTree(display.raw, display.rootWindow, &root, &parent, &children, &count) != 0, let children else {
+            return []
+        }
+        defer { XFree(children) }
+        return (0..<Int(count)).map { index in
+            var name: UnsafeMutablePointer<CChar>?
+            XFetchName(display.raw, children[index], &name)
+            defer { if let name { XFree(name) } }
+            return (children[index], name.map { String(cString: $0) } ?? "")
+        }
+    }
+
     /// The window that has the keyboard focus (0: none, 1: PointerRoot).
     package var focusedWindow: UInt {
         var focus: UInt = 0
