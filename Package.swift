@@ -35,7 +35,9 @@ let package = Package(
         .executableTarget(name: "kiosk-menu",
                           dependencies: ["LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "demos/kiosk-menu"),
-        .executableTarget(name: "host-benchmark", dependencies: ["LaminaHost"], path: "Benchmarks/host-benchmark"),
+        // Prints what presenting a frame costs on each path; scripts/bench-host.sh runs it.
+        .executableTarget(name: "host-benchmark", dependencies: ["LaminaHost", "QuartzCore"],
+                          path: "Benchmarks/host-benchmark"),
         .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "CCairo"]),

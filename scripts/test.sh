@@ -20,6 +20,8 @@ trap stop_xvfb EXIT
 
 if [ -z "${DISPLAY:-}" ] && command -v Xvfb >/dev/null; then
     # -displayfd: Xvfb picks a free display number and writes it once ready.
+    # -noreset: a server whose last client leaves resets, refusing connections
+    # for a moment; tests open and close connections all the time.
     display_file=$(mktemp)
     Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp -noreset 3>"$display_file" 2>/dev/null &
     xvfb_pid=$!

@@ -34,8 +34,8 @@ final class WindowPresenter: FramePresenter {
     private let status: PresentationStatus
 
     /// Connects to `displayName` and sets up the buffers for `window` at
-    /// `size`. `allowSharedMemory` false forces `XPutImage` (the
-    /// `LAMINA_NO_SHM` switch). `closed` is signalled once the presenter's
+    /// `size`. `allowSharedMemory` false forces `XPutImage` (for the
+    /// `LAMINA_NO_SHM` switch and benchmarks), silently. `closed` is signalled once the presenter's
     /// connection is closed. Nil when the display cannot be opened.
     init?(displayName: String, window: UInt, size: TargetSize, allowSharedMemory: Bool, status: PresentationStatus,
           closed: CloseSignal) {
@@ -51,7 +51,6 @@ final class WindowPresenter: FramePresenter {
         sizeGeneration = wanted.generation
         let useSharedMemory: Bool
         if !allowSharedMemory {
-            HostLog.line("LAMINA_NO_SHM is set; presenting with XPutImage")
             useSharedMemory = false
         } else if !XShmImage.isAvailable(on: display) {
             HostLog.line("the X server at \"\(display.name)\" has no MIT-SHM; presenting with XPutImage (slower)")

@@ -157,6 +157,7 @@ public final class LaminaWindow: LaminaResponder {
     private static func presenterFactory(setup: WindowConnection.Setup, size: TargetSize, status: PresentationStatus,
                                          closed: CloseSignal) -> FramePresenterFactory {
         let allowSharedMemory = !HostEnvironment.sharedMemoryDisabled
+        if !allowSharedMemory { HostLog.line("LAMINA_NO_SHM is set; presenting with XPutImage") }
         return {
             if let presenter = WindowPresenter(displayName: setup.displayName, window: setup.windowID, size: size,
                                                allowSharedMemory: allowSharedMemory, status: status, closed: closed) {
