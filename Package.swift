@@ -35,11 +35,13 @@ let package = Package(
         .executableTarget(name: "kiosk-menu",
                           dependencies: ["LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "demos/kiosk-menu"),
-        // Prints what presenting a frame costs on each path; scripts/bench-host.sh runs it.
+        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "QuartzCore"]),
+        // Benchmarks print figures; they never pass or fail (docs/performance.md).
+        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "CPixman"], path: "Benchmarks/lamina-bench"),
+        // What presenting a frame costs on each X11 path (scripts/bench-host.sh).
         .executableTarget(name: "host-benchmark", dependencies: ["LaminaHost", "QuartzCore"],
                           path: "Benchmarks/host-benchmark"),
-        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost"]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], resources: [.copy("Fixtures")]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "CCairo"]),
     ]
 )

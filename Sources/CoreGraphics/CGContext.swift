@@ -82,14 +82,21 @@ open class CGContext {
     /// The pixels, in the layout the context was made with; the caller's
     /// buffer or the one the context allocated (freed with the context).
     public var data: UnsafeMutableRawPointer? { backing.data }
+    /// The width in pixels.
     public var width: Int { backing.width }
+    /// The height in pixels.
     public var height: Int { backing.height }
+    /// Bytes from one row of `data` to the next.
     public var bytesPerRow: Int { backing.bytesPerRow }
+    /// Always 8: Lamina's bitmap contexts have 8-bit components.
     public var bitsPerComponent: Int { 8 }
+    /// Always 32: four 8-bit components (or three and an unused byte).
     public var bitsPerPixel: Int { 32 }
     /// The bitmap info the context was made with.
     public let bitmapInfo: CGBitmapInfo
+    /// The alpha part of `bitmapInfo`.
     public var alphaInfo: CGImageAlphaInfo { bitmapInfo.alphaInfo }
+    /// The colour space the context was made with (always an RGB one).
     public let colorSpace: CGColorSpace?
 
     /// A snapshot of the pixels as an image (premultiplied ARGB, Lamina's

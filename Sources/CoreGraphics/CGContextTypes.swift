@@ -52,7 +52,9 @@ public enum CGBlendMode: Int32, Sendable, CaseIterable {
 /// bilinear for `.default`, `.low` and `.medium`, and cairo's "good"
 /// filter (box-filtered when shrinking) for `.high`.
 public enum CGInterpolationQuality: Int32, Sendable {
+    /// The context's default (bilinear in Lamina).
     case `default` = 0
+    /// No interpolation: nearest neighbour.
     case none = 1
     case low = 2
     case high = 3

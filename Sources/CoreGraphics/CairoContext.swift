@@ -74,7 +74,7 @@ final class CairoContext {
     /// operator is then `OVER`).
     @discardableResult
     func setBlendMode(_ mode: CGBlendMode) -> Bool {
-        let op = Self.cairoOperator(for: mode)
+        let op = mode.cairoOperator
         cairo_set_operator(handle, op ?? CAIRO_OPERATOR_OVER)
         return op != nil
     }
@@ -83,42 +83,7 @@ final class CairoContext {
     /// drawn (cairo's "unbounded" operators), unlike Quartz, whose blend
     /// modes act only where the shape covers.
     private var isOperatorUnbounded: Bool {
-        let op = cairo_get_operator(handle)
-        return op == CAIRO_OPERATOR_IN || op == CAIRO_OPERATOR_OUT
-            || op == CAIRO_OPERATOR_DEST_IN || op == CAIRO_OPERATOR_DEST_ATOP
-    }
-
-    private static func cairoOperator(for mode: CGBlendMode) -> cairo_operator_t? {
-        switch mode {
-        case .normal: return CAIRO_OPERATOR_OVER
-        case .multiply: return CAIRO_OPERATOR_MULTIPLY
-        case .screen: return CAIRO_OPERATOR_SCREEN
-        case .overlay: return CAIRO_OPERATOR_OVERLAY
-        case .darken: return CAIRO_OPERATOR_DARKEN
-        case .lighten: return CAIRO_OPERATOR_LIGHTEN
-        case .colorDodge: return CAIRO_OPERATOR_COLOR_DODGE
-        case .colorBurn: return CAIRO_OPERATOR_COLOR_BURN
-        case .softLight: return CAIRO_OPERATOR_SOFT_LIGHT
-        case .hardLight: return CAIRO_OPERATOR_HARD_LIGHT
-        case .difference: return CAIRO_OPERATOR_DIFFERENCE
-        case .exclusion: return CAIRO_OPERATOR_EXCLUSION
-        case .hue: return CAIRO_OPERATOR_HSL_HUE
-        case .saturation: return CAIRO_OPERATOR_HSL_SATURATION
-        case .color: return CAIRO_OPERATOR_HSL_COLOR
-        case .luminosity: return CAIRO_OPERATOR_HSL_LUMINOSITY
-        case .clear: return CAIRO_OPERATOR_CLEAR
-        case .copy: return CAIRO_OPERATOR_SOURCE
-        case .sourceIn: return CAIRO_OPERATOR_IN
-        case .sourceOut: return CAIRO_OPERATOR_OUT
-        case .sourceAtop: return CAIRO_OPERATOR_ATOP
-        case .destinationOver: return CAIRO_OPERATOR_DEST_OVER
-        case .destinationIn: return CAIRO_OPERATOR_DEST_IN
-        case .destinationOut: return CAIRO_OPERATOR_DEST_OUT
-        case .destinationAtop: return CAIRO_OPERATOR_DEST_ATOP
-        case .xor: return CAIRO_OPERATOR_XOR
-        case .plusLighter: return CAIRO_OPERATOR_ADD
-        case .plusDarker: return nil
-        }
+        CGBlendMode.unboundedCairoOperators.contains(cairo_get_operator(handle))
     }
 
     /// Line width in user units at stroke time; negative means 0.

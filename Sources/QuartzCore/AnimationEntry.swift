@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An animation attached to a layer: the layer's own copy, its key, and
 /// what the lifecycle has delivered for it.
 final class AnimationEntry {
@@ -11,6 +13,10 @@ final class AnimationEntry {
     var didDeliverStop = false
     /// The completion blocks waiting for this animation.
     var completionGroups: [CompletionGroup] = []
+
+    /// Unique among all entries: how the render server tells animations apart.
+    let id: UInt64 = AnimationEntry.nextID.add(1, ordering: .relaxed).newValue
+    private static let nextID = Atomic<UInt64>(0)
 
     init(key: String, isAnonymous: Bool, animation: CAAnimation) {
         self.key = key
@@ -33,6 +39,7 @@ final class AnimationEntry {
         guard !isCommitted else { return }
         if animation.beginTime == 0 { animation.beginTime = layer.localTime(fromMediaTime: mediaTime) }
         snapshot = animation.snapshot(reportingOn: layer)
+        snapshot.id = id
         isCommitted = true
     }
 

@@ -7,10 +7,29 @@ extension CALayer {
     }
 
     /// Apple's `display()`: the delegate's `display(_:)` when it implements
-    /// it. Drawing into a backing store through `draw(in:)` comes with the
-    /// renderer and `CGContext`.
+    /// it; otherwise, when the layer or its delegate draws, a backing store
+    /// of the bounds' size at `contentsScale`, drawn by `draw(in:)` with the
+    /// origin at the top left, becomes `contents`.
     func defaultDisplay() {
         needsDisplayFlag = false
-        _ = delegateImplemented { $0.display(self) }
+        if delegateImplemented({ $0.display(self) }) { return }
+        let bounds = self.bounds.standardized
+        let scale = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
+        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
+        guard width > 0, height > 0 else { return }
+        guard width <= 16384, height <= 16384 else {
+            return CADiagnostics.report(layer: self, keyPath: "bounds",
+                                        "a backing store of \(width)x\(height) pixels is too large; not drawn")
+        }
+        guard let context = CGContext.makeLayerContext(width: width, height: height, scale: scale) else { return }
+        context.translateBy(x: -bounds.minX, y: -bounds.minY)
+        _ = delegateImplemented { $0.layerWillDraw(self) }
+        draw(in: context)
+        setComputedProperty(context.makeImage(), forKey: "contents")
+    }
+
+    /// Apple's `draw(in:)`: the delegate's `draw(_:in:)`.
+    func defaultDraw(in ctx: CGContext) {
+        _ = delegateImplemented { $0.draw(self, in: ctx) }
     }
 }

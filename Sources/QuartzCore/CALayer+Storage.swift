@@ -72,6 +72,13 @@ extension CALayer {
 
     private func newValue(forKey key: String) -> Any? { storage[key] }
 
+    /// Sets a value the layer computed itself (a backing store), recording the
+    /// change without running an action.
+    func setComputedProperty(_ value: Any?, forKey key: String) {
+        storage[key] = value ?? NSNull()
+        CATransaction.current.layerChanged(self)
+    }
+
     /// Side effects of a property change: the transaction learns of it, layout
     /// and display are invalidated where Apple invalidates them.
     func didChangeProperty(_ key: String, oldValue: Any?) {

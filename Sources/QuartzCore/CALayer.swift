@@ -201,6 +201,8 @@ open class CALayer: NSObject, CAMediaTiming {
     open var shadowOpacity: Float { get { get("shadowOpacity", 0) } set { setProperty(newValue, forKey: "shadowOpacity") } }
     open var shadowOffset: CGSize { get { get("shadowOffset", CGSize(width: 0, height: -3)) } set { setProperty(newValue, forKey: "shadowOffset") } }
     open var shadowRadius: CGFloat { get { get("shadowRadius", 3) } set { setProperty(newValue, forKey: "shadowRadius") } }
+    /// The shadow's shape, instead of the layer's alpha (layer coordinates).
+    open var shadowPath: CGPath? { get { get("shadowPath", nil) } set { setProperty(newValue?.copy(), forKey: "shadowPath") } }
     open var filters: [Any]? { get { get("filters", nil) } set { setProperty(newValue, forKey: "filters") } }
     open var backgroundFilters: [Any]? { get { get("backgroundFilters", nil) } set { setProperty(newValue, forKey: "backgroundFilters") } }
     open var compositingFilter: Any? { get { propertyValue(forKey: "compositingFilter") } set { setProperty(newValue, forKey: "compositingFilter") } }
@@ -307,8 +309,15 @@ open class CALayer: NSObject, CAMediaTiming {
     open func needsDisplay() -> Bool { needsDisplayFlag }
     /// Redraws now if the contents are marked.
     open func displayIfNeeded() { if needsDisplayFlag { display() } }
-    /// Redraws the contents: the delegate's `display(_:)` when it has one.
+    /// Redraws the contents: the delegate's `display(_:)` when it has one,
+    /// else a backing store drawn by `draw(in:)` becomes `contents`.
     open func display() { defaultDisplay() }
+    /// Draws the layer's content (layer coordinates, top-left origin); the
+    /// default asks the delegate's `draw(_:in:)`.
+    open func draw(in ctx: CGContext) { defaultDraw(in: ctx) }
+    /// Draws the layer and its sublayers, as they are in the model, into
+    /// `ctx`, synchronously, with the layer's bounds in the context's user space.
+    open func render(in ctx: CGContext) { renderModel(in: ctx) }
 
     // MARK: - Animations (CALayer+Animations.swift)
 

@@ -2,10 +2,11 @@
 /// `CALayerDelegate`. Every method has a default implementation, so an
 /// adopter implements only what it needs.
 ///
-/// `draw(_:in:)` arrives with the renderer, which brings `CGContext`.
 public protocol CALayerDelegate: AnyObject {
     /// Supplies the layer's contents itself (sets `layer.contents`).
     func display(_ layer: CALayer)
+    /// Draws the layer's content into `ctx` (layer coordinates, top-left origin).
+    func draw(_ layer: CALayer, in ctx: CGContext)
     /// Called before the layer draws.
     func layerWillDraw(_ layer: CALayer)
     /// Lays out the layer's sublayers.
@@ -22,6 +23,7 @@ public protocol CALayerDelegate: AnyObject {
 // layer does its own work, as Apple's does.
 extension CALayerDelegate {
     public func display(_ layer: CALayer) { layer.delegateFellBackToDefault = true }
+    public func draw(_ layer: CALayer, in ctx: CGContext) { layer.delegateFellBackToDefault = true }
     public func layerWillDraw(_ layer: CALayer) {}
     public func layoutSublayers(of layer: CALayer) { layer.delegateFellBackToDefault = true }
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }

@@ -72,10 +72,22 @@ open class CATextLayer: CALayer {
         TextRenderer.preferredSize(textRenderDescription)
     }
 
-    /// True for the text keys: a change to any of them (an animation's
-    /// frames included) redraws the layer.
+    /// True for the text keys, the bounds and the contents scale: a change
+    /// to any of them redraws the text.
     open override class func needsDisplay(forKey key: String) -> Bool {
-        CATextLayerProperties.keys.contains(key) || super.needsDisplay(forKey: key)
+        CATextLayerProperties.keys.contains(key) || key == "bounds" || key == "contentsScale"
+            || super.needsDisplay(forKey: key)
+    }
+
+    /// Draws the text (laid out with pango) into the layer's contents,
+    /// unless the delegate supplies the contents itself.
+    open override func display() {
+        if delegateImplemented({ $0.display(self) }) {
+            needsDisplayFlag = false
+            return
+        }
+        needsDisplayFlag = false
+        setComputedProperty(TextRenderer.render(textRenderDescription), forKey: "contents")
     }
 
     /// Sets `value` for `key`, checking and converting the text keys

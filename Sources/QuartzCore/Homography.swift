@@ -2,16 +2,41 @@
 /// what a `CATransform3D` does to points of a layer's z = 0 plane once the
 /// result is flattened into its superlayer's plane, as layers are.
 struct Homography: Equatable, Sendable {
-    var m: [CGFloat]  // row-major 3x3
+    /// Row-major 3x3, kept inline (no heap) since this runs per layer per frame.
+    var m: Matrix3
+
+    struct Matrix3: Equatable, Sendable {
+        var a0: CGFloat, a1: CGFloat, a2: CGFloat, a3: CGFloat, a4: CGFloat, a5: CGFloat, a6: CGFloat, a7: CGFloat, a8: CGFloat
+        subscript(index: Int) -> CGFloat {
+            switch index {
+            case 0: return a0
+            case 1: return a1
+            case 2: return a2
+            case 3: return a3
+            case 4: return a4
+            case 5: return a5
+            case 6: return a6
+            case 7: return a7
+            default: return a8
+            }
+        }
+        init(_ v: [CGFloat]) {
+            (a0, a1, a2, a3, a4, a5, a6, a7, a8) = (v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8])
+        }
+        init(_ a0: CGFloat, _ a1: CGFloat, _ a2: CGFloat, _ a3: CGFloat, _ a4: CGFloat, _ a5: CGFloat,
+             _ a6: CGFloat, _ a7: CGFloat, _ a8: CGFloat) {
+            (self.a0, self.a1, self.a2, self.a3, self.a4, self.a5, self.a6, self.a7, self.a8) = (a0, a1, a2, a3, a4, a5, a6, a7, a8)
+        }
+    }
 
     static let identity = Homography(m: [1, 0, 0, 0, 1, 0, 0, 0, 1])
 
     /// The plane-to-plane part of `t`: rows and columns x, y and w.
     init(_ t: CATransform3D) {
-        m = [t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44]
+        m = Matrix3(t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44)
     }
 
-    init(m: [CGFloat]) { self.m = m }
+    init(m: [CGFloat]) { self.m = Matrix3(m) }
 
     /// `self` then `other`.
     func concatenating(_ other: Homography) -> Homography {

@@ -107,6 +107,18 @@ final class CGContextLayoutTests: DiagnosticsTestCase {
         }
     }
 
+    func testRowsThatAreNotWordAlignedStillWork() {
+        // 13 bytes a row: cairo cannot draw in place, so the context converts.
+        let bitmap = TestBitmap(width: 3, height: 2, bytesPerRow: 13)
+        let context = bitmap.context(nativeARGB)!
+        context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        context.fill(CGRect(x: 2, y: 0, width: 1, height: 1)) // last pixel of the last row
+        let red: [UInt8] = UInt32(littleEndian: 1) == 1 ? [0, 0, 0xFF, 0xFF] : [0xFF, 0xFF, 0, 0]
+        XCTAssertEqual(bitmap.bytes(x: 2, row: 1), red)
+        XCTAssertEqual(bitmap.bytes(x: 1, row: 1), [0, 0, 0, 0])
+        XCTAssertEqual(context.makeImage()!.argb(x: 2, y: 1), [0xFF, 0xFF, 0, 0])
+    }
+
     func testNilDataAllocatesZeroedMemoryAndZeroBytesPerRowIsComputed() {
         let context = CGContext(data: nil, width: 5, height: 3, bitsPerComponent: 8, bytesPerRow: 0,
                                 space: CGColorSpaceCreateDeviceRGB(),

@@ -27,6 +27,8 @@ struct AnimationSnapshot: Sendable {
     let isAdditive: Bool
     let isCumulative: Bool
     let valueFunction: CAValueFunction?
+    /// Identifies the animation as added to its layer (0 for a group's children).
+    var id: UInt64 = 0
 }
 
 /// What animations are applied to: a presentation layer on the app thread,

@@ -12,8 +12,11 @@ final class Compositor {
     private(set) var width: Int
     private(set) var height: Int
     private var records: [UInt64: DrawRecord] = [:]
+    /// Transition animations found running while preparing this frame.
+    private var activeTransitions: Set<UInt64> = []
     let contentCache = LayerContentCache()
     let scratchPool: ScratchPool
+    let transitions = TransitionSnapshots()
 
     init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -53,6 +56,8 @@ final class Compositor {
                       parentOpacity: 1, clip: nil, count: &count)
         }
         if let root { collect(root, into: &newRecords) }
+        transitions.retain(active: activeTransitions)
+        activeTransitions.removeAll()
         for (id, record) in newRecords where records[id] != record {
             damage.add(records[id]?.coverage)
             damage.add(record.coverage)
@@ -78,9 +83,12 @@ final class Compositor {
         guard !state.isHidden else { return nil }
         let matrix = CATransform3DConcat(state.toSuperlayer, parentMatrix)
         let hasSublayers = !node.sublayers.isEmpty
-        let isGroup = DrawNode.needsGroup(state, hasSublayers: hasSublayers, hasMask: node.mask != nil, matrix: matrix)
+        let transition = activeTransition(of: node, id: id, localTime: localTime)
+        let isGroup = transition != nil
+            || DrawNode.needsGroup(state, hasSublayers: hasSublayers, hasMask: node.mask != nil, matrix: matrix)
         let opacity = isGroup ? 1 : parentOpacity * max(0, min(1, state.opacity))
         let drawNode = DrawNode(id: id, state: state, matrix: matrix, opacity: opacity, clip: clip, isGroup: isGroup)
+        drawNode.transition = transition
         var coverage = ownCoverage(of: drawNode)
         // Sublayers inherit this layer's clip when it masks to an axis-aligned rectangle.
         var childClip = clip
@@ -109,11 +117,25 @@ final class Compositor {
             if state.masksToBounds, let box = PixelRect(covering: drawNode.homography.apply(state.bounds)) {
                 coverage = coverage.flatMap { $0.intersection(box) }
             }
-            let spread = ImageFilterRenderer.outset(for: state.filters)
+            let spread = ImageFilterRenderer.outset(for: state.filters) + ShadowRenderer.spread(of: drawNode)
             if spread > 0 { coverage = coverage?.insetBy(-spread) }
         }
         drawNode.coverage = coverage.flatMap { rect in clip.map { rect.intersection($0) } ?? rect }
         return drawNode
+    }
+
+    /// The transition running on a layer at `localTime`, with its snapshot.
+    private func activeTransition(of node: RenderTree.Node, id: UInt64, localTime: CFTimeInterval) -> TransitionRenderer.Active? {
+        guard let snapshot = transitions.byLayer[id],
+              let animation = node.animations.last(where: { $0.id == snapshot.animationID }),
+              case .transition(let type, let subtype, let start, let end) = animation.kind,
+              case .active(_, let fraction) = animation.timing.phase(atParentTime: localTime),
+              localTime < animation.timing.endTime()
+        else { return nil }
+        activeTransitions.insert(snapshot.animationID)
+        let eased = animation.timingFunction?.evaluate(fraction) ?? fraction
+        return TransitionRenderer.Active(type: type, subtype: subtype, progress: start + (end - start) * eased,
+                                         snapshot: snapshot.content)
     }
 
     /// The target pixels a layer's own drawing (background, contents,
@@ -121,13 +143,12 @@ final class Compositor {
     private func ownCoverage(of node: DrawNode) -> PixelRect? {
         let state = node.state
         let hasContent = state.backgroundColor != nil || state.contents != nil || state.borderWidth > 0
+            || !state.backgroundFilters.isEmpty
         guard hasContent || node.isGroup || state.shadowOpacity > 0 else { return nil }
         let box = node.homography.apply(state.bounds)
         guard var rect = PixelRect(covering: box) else { return nil }
         if state.shadowOpacity > 0 {
-            let shadowBox = box.offsetBy(dx: state.shadowOffset.width, dy: state.shadowOffset.height)
-                .insetBy(dx: -3 * state.shadowRadius - 1, dy: -3 * state.shadowRadius - 1)
-            if let shadowRect = PixelRect(covering: shadowBox) { rect = rect.union(shadowRect) }
+            rect = rect.union(rect.insetBy(-ShadowRenderer.spread(of: node)))
         }
         return rect
     }
@@ -167,9 +188,14 @@ final class Compositor {
         let state = node.state
         guard opacity > 0, node.isFrontFacing || state.isDoubleSided else { return }
         guard let coverage = node.coverage, let area = coverage.intersection(clip) else { return }
+        if !state.backgroundFilters.isEmpty, let buffer = destination.buffer,
+           let box = PixelRect(covering: node.homography.apply(state.bounds))?.intersection(area) {
+            // What is behind the layer, filtered before the layer draws.
+            ImageFilterRenderer.applyInPlace(state.backgroundFilters, to: buffer, area: box)
+        }
         if includeShadow, state.shadowOpacity > 0 {
             ShadowRenderer.drawShadow(of: node, content: contentCache.content(for: node), into: destination,
-                                      clip: area, opacity: opacity)
+                                      clip: area, opacity: opacity, compositor: self)
         }
         guard let content = contentCache.content(for: node) else { return }
         let mask = opacity < 1 ? PixmanImage(red: 0, green: 0, blue: 0, alpha: Double(opacity)) : nil

@@ -17,6 +17,8 @@ final class DrawNode {
     var mask: DrawNode?
     /// Drawn through an offscreen group (see `needsGroup`).
     let isGroup: Bool
+    /// A `CATransition` running on the layer.
+    var transition: TransitionRenderer.Active?
 
     init(id: UInt64, state: LayerState, matrix: CATransform3D, opacity: Float, clip: PixelRect?, isGroup: Bool) {
         self.id = id
@@ -32,7 +34,7 @@ final class DrawNode {
     /// may have changed.
     var record: DrawRecord {
         DrawRecord(state: state, matrix: matrix, opacity: opacity, clip: clip, coverage: coverage,
-                   childIDs: children.map(\.id), maskID: mask?.id)
+                   childIDs: children.map(\.id), maskID: mask?.id, transitionProgress: transition?.progress)
     }
 
     /// Whether the layer must be drawn offscreen and composited as one image:
@@ -57,6 +59,7 @@ struct DrawRecord: Equatable {
     let coverage: PixelRect?
     let childIDs: [UInt64]
     let maskID: UInt64?
+    let transitionProgress: Double?
 }
 
 extension CATransform3D {

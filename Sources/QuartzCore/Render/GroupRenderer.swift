@@ -9,7 +9,7 @@ struct GroupRenderer {
 
     func draw(_ node: DrawNode, into destination: PixmanImage, clip: PixelRect) {
         let state = node.state
-        let spread = ImageFilterRenderer.outset(for: state.filters)
+        let spread = ImageFilterRenderer.outset(for: state.filters) + ShadowRenderer.spread(of: node)
         guard let area = clip.insetBy(-spread).intersection(compositor.targetRect) else { return }
         let scratch = compositor.scratchPool.acquire()
         defer { compositor.scratchPool.release(scratch) }
@@ -22,10 +22,14 @@ struct GroupRenderer {
         ImageFilterRenderer.apply(state.filters, to: scratch, area: area)
         if let mask = node.mask { applyMask(mask, scratch: scratchImage, area: area) }
         if state.shadowOpacity > 0 {
-            ShadowRenderer.drawGroupShadow(of: node, groupAlpha: scratch, area: area, into: destination,
-                                           clip: clip, opacity: state.opacity)
+            ShadowRenderer.drawShadow(of: node, alpha: scratch, area: area, into: destination, clip: clip,
+                                      opacity: max(0, min(1, state.opacity)), compositor: compositor)
         }
         let opacity = max(0, min(1, node.state.opacity))
+        if let transition = node.transition {
+            return TransitionRenderer.draw(transition, node: node, newDrawing: scratchImage, area: area,
+                                           into: destination, clip: clip, opacity: Double(opacity))
+        }
         let opacityMask = opacity < 1 ? PixmanImage(red: 0, green: 0, blue: 0, alpha: Double(opacity)) : nil
         let operation = state.compositingFilter.flatMap(BlendModes.operation(forFilterName:)) ?? PIXMAN_OP_OVER
         destination.composite(scratchImage, mask: opacityMask, operation: operation, rect: clip)

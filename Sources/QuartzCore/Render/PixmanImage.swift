@@ -3,6 +3,8 @@ import CPixman
 /// An owned pixman image: every pixman call Lamina makes goes through here.
 final class PixmanImage {
     let raw: OpaquePointer
+    /// The buffer a bits image draws into, when it was made over one.
+    private(set) var buffer: RasterBuffer?
 
     /// An image over `buffer`'s pixels (premultiplied a8r8g8b8); `buffer`
     /// must outlive it.
@@ -13,6 +15,7 @@ final class PixmanImage {
                                                    Int32(buffer.bytesPerRow))
         else { return nil }
         raw = image
+        self.buffer = buffer
     }
 
     /// A read-only source image over an immutable `CGImage`; the image must

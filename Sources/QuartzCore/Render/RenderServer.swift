@@ -117,23 +117,32 @@ package final class RenderServer: RenderHost, Sendable {
 
 /// The render thread's state: the tree, the compositor and the scheduler.
 /// Pumped by `RenderServer` on its thread, or inline by `CARenderer` and tests.
-final class RenderLoop {
+package final class RenderLoop: RenderHost {
     let tree = RenderTree()
     let compositor: Compositor
     private(set) var scheduler: FrameScheduler
     let presenter: FramePresenter
     private var applyTime: Double = 0
 
-    init(presenter: FramePresenter, interval: CFTimeInterval) {
+    package init(presenter: FramePresenter, interval: CFTimeInterval) {
         self.presenter = presenter
         compositor = Compositor(width: presenter.target.width, height: presenter.target.height)
         scheduler = FrameScheduler(interval: interval)
     }
 
+    /// Takes a commit inline (when the loop is pumped on the app thread).
+    package func receive(_ commit: RenderCommit) { apply([commit]) }
+
+    /// Forgets the last frame so the next one repaints everything.
+    package func invalidateAll() { compositor.invalidateAll() }
+
     func apply(_ commits: [RenderCommit]) {
         guard !commits.isEmpty else { return }
         let start = MediaClock.monotonicNow()
-        for commit in commits { tree.apply(commit) }
+        for commit in commits {
+            compositor.transitions.capture(before: commit, in: tree)
+            tree.apply(commit)
+        }
         scheduler.hasPendingCommit = true
         applyTime += MediaClock.monotonicNow() - start
     }
@@ -149,7 +158,7 @@ final class RenderLoop {
     }
 
     /// Draws and presents the frame for `frameTime`.
-    func renderFrame(at frameTime: CFTimeInterval) -> FrameStatistics {
+    package func renderFrame(at frameTime: CFTimeInterval) -> FrameStatistics {
         var stats = FrameStatistics(frameTime: frameTime, applyingCommits: applyTime)
         applyTime = 0
         let wasAnimating = scheduler.nextAnimationTime.map { $0 <= frameTime } ?? false

@@ -10,6 +10,14 @@ final class RenderTree {
     }
 
     private(set) var nodes: [UInt64: Node] = [:]
+
+    init() {}
+
+    /// A tree over existing nodes (a subtree drawn alone).
+    init(nodes: [UInt64: Node], rootID: UInt64) {
+        self.nodes = nodes
+        self.rootID = rootID
+    }
     private(set) var rootID: UInt64?
     /// The last commit applied.
     private(set) var lastSequence: UInt64 = 0

@@ -1,0 +1,132 @@
+import CPixman
+
+/// `CATransition` on the render side: when a commit adds a transition to a
+/// layer, the layer's old appearance is captured before the commit applies
+/// (`TransitionSnapshots.capture`); while the transition runs, the layer is
+/// drawn as a group and combined with that snapshot by type, subtype and
+/// progress (`TransitionRenderer`).
+final class TransitionSnapshots {
+    struct Snapshot {
+        let animationID: UInt64
+        let content: LayerContent
+    }
+
+    private(set) var byLayer: [UInt64: Snapshot] = [:]
+
+    /// Captures the old appearance of every layer `commit` adds a new
+    /// transition to. Call before applying the commit to `tree`.
+    func capture(before commit: RenderCommit, in tree: RenderTree) {
+        for update in commit.updates {
+            guard let old = tree.nodes[update.id] else { continue }
+            let existing = Set(old.animations.map(\.id))
+            guard let transition = update.animations.last(where: {
+                if case .transition = $0.kind { return !existing.contains($0.id) }
+                return false
+            }) else { continue }
+            if let content = render(update.id, in: tree, mediaTime: commit.mediaTime) {
+                byLayer[update.id] = Snapshot(animationID: transition.id, content: content)
+            }
+        }
+    }
+
+    /// Forgets snapshots whose transition is no longer running.
+    func retain(active: Set<UInt64>) {
+        byLayer = byLayer.filter { active.contains($0.value.animationID) }
+    }
+
+    /// The layer and its sublayers as shown now, in the layer's own space.
+    private func render(_ id: UInt64, in tree: RenderTree, mediaTime: CFTimeInterval) -> LayerContent? {
+        guard var node = tree.nodes[id] else { return nil }
+        let bounds = node.state.bounds.standardized
+        let width = Int(bounds.width.rounded(.up)), height = Int(bounds.height.rounded(.up))
+        guard width > 0, height > 0, width * height <= 16 << 20 else { return nil }
+        // Draw the subtree alone, with the layer placed at the bitmap's origin.
+        node.state.anchorPoint = .zero
+        node.state.position = .zero
+        node.state.transform = CATransform3DIdentity
+        node.state.opacity = 1
+        node.animations = node.animations.filter { if case .transition = $0.kind { return false } else { return true } }
+        let subtree = RenderTree(nodes: tree.nodes.merging([id: node]) { $1 }, rootID: id)
+        let compositor = Compositor(width: width, height: height)
+        let key = LayerContent.Key(node.state, scale: 1)
+        return LayerContent(key: key, extent: bounds) { buffer in
+            compositor.draw(compositor.prepare(subtree, mediaTime: mediaTime), into: buffer)
+        }
+    }
+}
+
+/// Draws a transition between a layer's old snapshot and its new drawing.
+enum TransitionRenderer {
+    struct Active {
+        let type: CATransitionType
+        let subtype: CATransitionSubtype?
+        /// 0...1, from `startProgress` to `endProgress`.
+        let progress: Double
+        let snapshot: LayerContent
+    }
+
+    /// `newDrawing` holds the layer's new appearance in `area` (target
+    /// pixels); the result is composited into `destination` within `clip`.
+    static func draw(_ transition: Active, node: DrawNode, newDrawing: PixmanImage, area: PixelRect,
+                     into destination: PixmanImage, clip: PixelRect, opacity: Double) {
+        let p = max(0, min(1, transition.progress.isNaN ? 1 : transition.progress))
+        let bounds = node.state.bounds
+        // The direction the new content comes from, in layer space.
+        let direction: CGPoint
+        switch transition.subtype ?? .fromLeft {
+        case .fromRight: direction = CGPoint(x: bounds.width, y: 0)
+        case .fromTop: direction = CGPoint(x: 0, y: -bounds.height)
+        case .fromBottom: direction = CGPoint(x: 0, y: bounds.height)
+        default: direction = CGPoint(x: -bounds.width, y: 0)
+        }
+        var newOffset = CGPoint.zero, oldOffset = CGPoint.zero
+        let oldAlpha = 1.0, newAlpha = 1.0
+        switch transition.type {
+        case .push:
+            newOffset = CGPoint(x: direction.x * (1 - p), y: direction.y * (1 - p))
+            oldOffset = CGPoint(x: -direction.x * p, y: -direction.y * p)
+        case .moveIn:
+            newOffset = CGPoint(x: direction.x * (1 - p), y: direction.y * (1 - p))
+        case .reveal:
+            oldOffset = CGPoint(x: -direction.x * p, y: -direction.y * p)
+        default:  // fade: drawn below
+            break
+        }
+        // Transitions stay inside the layer's bounds.
+        guard let box = PixelRect(covering: node.homography.apply(bounds)), let visible = clip.intersection(box) else { return }
+        let layer = { (offset: CGPoint) -> CATransform3D in
+            CATransform3DConcat(CATransform3DMakeTranslation(offset.x, offset.y, 0), node.matrix)
+        }
+        if transition.type == .fade {
+            // A cross-dissolve: new × p + old × (1 − p), then over what is behind.
+            if let keep = PixmanImage(red: 0, green: 0, blue: 0, alpha: p) {
+                newDrawing.composite(keep, mask: nil, operation: PIXMAN_OP_IN_REVERSE, rect: visible)
+            }
+            let still = DrawNode(id: node.id, state: node.state, matrix: node.matrix, opacity: 1, clip: nil, isGroup: false)
+            transition.snapshot.composite(node: still, into: newDrawing, mask: PixmanImage(red: 0, green: 0, blue: 0, alpha: 1 - p),
+                                          operation: PIXMAN_OP_ADD, clip: visible)
+            let fade = opacity < 1 ? PixmanImage(red: 0, green: 0, blue: 0, alpha: opacity) : nil
+            newDrawing.setTransform(nil, bilinear: false)
+            destination.composite(newDrawing, mask: fade, rect: visible)
+            return
+        }
+        let oldFirst = transition.type != .reveal
+        func drawOld() {
+            guard oldAlpha > 0 else { return }
+            let shifted = DrawNode(id: node.id, state: node.state, matrix: layer(oldOffset), opacity: 1, clip: nil, isGroup: false)
+            let fade = PixmanImage(red: 0, green: 0, blue: 0, alpha: oldAlpha * opacity)
+            transition.snapshot.composite(node: shifted, into: destination, mask: fade, clip: visible)
+        }
+        func drawNew() {
+            guard newAlpha > 0 else { return }
+            let m = node.matrix
+            let dx = Int((newOffset.x * m.m11 + newOffset.y * m.m21).rounded())
+            let dy = Int((newOffset.x * m.m12 + newOffset.y * m.m22).rounded())
+            let fade = PixmanImage(red: 0, green: 0, blue: 0, alpha: newAlpha * opacity)
+            newDrawing.setTransform(nil, bilinear: false)
+            destination.composite(newDrawing, at: dx, dy, mask: fade, rect: visible)
+        }
+        if oldFirst { drawOld(); drawNew() } else { drawNew(); drawOld() }
+        _ = area
+    }
+}

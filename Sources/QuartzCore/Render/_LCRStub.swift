@@ -1,3 +1,0 @@
-enum LayerContentRenderer {
-    static func render(key: LayerContent.Key) -> LayerContent? { nil }
-}

@@ -1,0 +1,102 @@
+import XCTest
+@testable import QuartzCore
+
+/// Drawing only the damage gives exactly the pixels of drawing everything.
+final class DamageTests: ModelTestCase {
+    /// Keeps every commit, and renders frames incrementally.
+    private final class RecordingHost: RenderHost {
+        var commits: [RenderCommit] = []
+        let incremental: InlineRenderHost
+        init(width: Int, height: Int) { incremental = InlineRenderHost(width: width, height: height) }
+        func receive(_ commit: RenderCommit) {
+            commits.append(commit)
+            incremental.receive(commit)
+        }
+        /// The frame at `time` drawn from scratch.
+        func fullRender(at time: CFTimeInterval, width: Int, height: Int) -> CGImage {
+            let fresh = InlineRenderHost(width: width, height: height)
+            commits.forEach(fresh.receive)
+            return fresh.render(at: time)
+        }
+    }
+
+    private func differingPixels(_ a: CGImage, _ b: CGImage) -> Int {
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where GoldenImage.channelDifference(a.storage.pixel(x: x, y: y), b.storage.pixel(x: x, y: y)) > 1 {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    func testIncrementalFramesEqualFullFramesThroughAnAnimatedSequence() {
+        let (width, height) = (160, 120)
+        let host = RecordingHost(width: width, height: height)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: width, height: height)
+        root.backgroundColor = CGColor(gray: 0.1, alpha: 1)
+        let mover = CALayer(), spinner = CALayer(), fader = CALayer(), grower = CALayer()
+        for (index, layer) in [mover, spinner, fader, grower].enumerated() {
+            layer.frame = CGRect(x: 10 + index * 35, y: 10, width: 30, height: 30)
+            layer.backgroundColor = CGColor(red: index % 2 == 0 ? 1 : 0.2, green: 0.5, blue: index > 1 ? 1 : 0, alpha: 1)
+            root.addSublayer(layer)
+        }
+        root.attach(to: host)
+        CATransaction.flush()
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(1)
+        mover.position = CGPoint(x: 120, y: 90)
+        spinner.transform = CATransform3DMakeRotation(2, 0, 0, 1)
+        fader.opacity = 0
+        grower.bounds = CGRect(x: 0, y: 0, width: 50, height: 20)
+        grower.cornerRadius = 10
+        CATransaction.commit()
+        var damagedFrames = 0
+        for step in 0...14 {
+            let time = CACurrentMediaTime() + Double(step) * 0.08
+            let incremental = host.incremental.render(at: time)
+            let full = host.fullRender(at: time, width: width, height: height)
+            XCTAssertEqual(differingPixels(incremental, full), 0, "frame \(step)")
+            if let damage = host.incremental.mailbox.frame?.damage, !damage.isEmpty { damagedFrames += 1 }
+        }
+        XCTAssertGreaterThan(damagedFrames, 10)
+    }
+
+    /// A frame where nothing changed draws and presents nothing.
+    func testUnchangedFrameHasNoDamage() {
+        let host = InlineRenderHost(width: 50, height: 50)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        root.attach(to: host)
+        CATransaction.flush()
+        host.render(at: 1)
+        let presented = host.mailbox.frame?.number
+        let frame = host.loop.compositor.prepare(host.loop.tree, mediaTime: 2)
+        XCTAssertTrue(frame.damage.isEmpty)
+        host.render(at: 2)
+        XCTAssertEqual(host.mailbox.frame?.number, presented, "nothing presented")
+    }
+
+    /// Moving a small layer damages only where it was and where it is.
+    func testMovingALayerDamagesOldAndNewBoundsOnly() {
+        let host = InlineRenderHost(width: 200, height: 200)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let dot = CALayer()
+        dot.frame = CGRect(x: 10, y: 10, width: 10, height: 10)
+        dot.backgroundColor = CGColor(gray: 1, alpha: 1)
+        root.addSublayer(dot)
+        root.attach(to: host)
+        CATransaction.flush()
+        host.render(at: 1)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        dot.position = CGPoint(x: 155, y: 155)
+        CATransaction.commit()
+        let frame = host.loop.compositor.prepare(host.loop.tree, mediaTime: 2)
+        let area = frame.damage.reduce(0) { $0 + $1.area }
+        XCTAssertEqual(area, 200, "two 10x10 squares")
+    }
+}
