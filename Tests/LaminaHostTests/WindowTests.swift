@@ -63,13 +63,14 @@ final class WindowTests: HostTestCase {
         try MainActor.assumeIsolated {
             try HostTest.requireContentRasterizer()
             let (window, driver) = try HostTest.showWindow(size: CGSize(width: 200, height: 150))
-            let square = HostTest.addSquare(to: window, frame: CGRect(x: 0, y: 0, width: 60, height: 60))
-            square.autoresizingMask = [.layerMinXMargin, .layerMinYMargin]  // pinned to the bottom right
+            // In the bottom-right corner, pinned there: its left and top margins grow.
+            let square = HostTest.addSquare(to: window, frame: CGRect(x: 140, y: 90, width: 60, height: 60))
+            square.autoresizingMask = [.layerMinXMargin, .layerMinYMargin]
             HostTest.turnRunLoop(for: 0.2)
             driver.resize(window.windowID, width: 500, height: 400)
             XCTAssertTrue(HostTest.turnRunLoop(until: { window.contentSize.width == 500 }))
             let expected: [UInt32] = [0xff_0000]
-            let shown = HostTest.turnRunLoop(until: { driver.capture(window.windowID, x: 480, y: 380, width: 1, height: 1) == expected })
+            let shown = HostTest.turnRunLoop(until: { driver.capture(window.windowID, x: 470, y: 370, width: 1, height: 1) == expected })
             XCTAssertTrue(shown, "the pinned layer did not appear at the bottom right of the larger window")
         }
     }
