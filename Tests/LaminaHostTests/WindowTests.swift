@@ -32,6 +32,22 @@ final class WindowTests: HostTestCase {
         }
     }
 
+    func testAnExposedWindowIsRepainted() throws {
+        try HostTest.requireContentRasterizer()
+        try MainActor.assumeIsolated {
+            let (window, driver) = try HostTest.showWindow(size: CGSize(width: 320, height: 240))
+            _ = HostTest.addSquare(to: window, frame: CGRect(x: 0, y: 0, width: 320, height: 240))
+            let red: [UInt32] = [0xff_0000]
+            XCTAssertTrue(HostTest.turnRunLoop(until: { driver.capture(window.windowID, x: 5, y: 5, width: 1, height: 1) == red }))
+            // Nothing changes in the tree: only the Expose can bring the pixels back.
+            driver.remap(window.windowID)
+            XCTAssertTrue(HostTest.turnRunLoop(until: {
+                driver.geometry(of: window.windowID)?.isViewable == true
+                    && driver.capture(window.windowID, x: 5, y: 5, width: 1, height: 1) == red
+            }), "the window stayed blank after an Expose")
+        }
+    }
+
     func testFullscreenCoversTheScreen() throws {
         try MainActor.assumeIsolated {
             let (window, driver) = try HostTest.showWindow(options: [.fullscreen, .hidesCursor])

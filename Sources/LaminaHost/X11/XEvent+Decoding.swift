@@ -53,5 +53,4 @@ extension XEvent {
             return .other
         }
     }
-
 }

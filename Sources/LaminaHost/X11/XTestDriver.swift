@@ -103,6 +103,14 @@ package final class XTestDriver {
         display.sync()
     }
 
+    /// Unmaps and maps `window` again: its pixels are lost (nothing keeps
+    /// a backing store) and it gets an `Expose` to repaint them.
+    package func remap(_ window: UInt) {
+        XUnmapWindow(display.raw, window)
+        XMapWindow(display.raw, window)
+        display.sync()
+    }
+
     /// Resizes `window` as a window manager (or the user) would.
     package func resize(_ window: UInt, width: Int, height: Int) {
         XResizeWindow(display.raw, window, UInt32(width), UInt32(height))
