@@ -5,8 +5,9 @@
 /// Main-thread only, like everything a window calls.
 @MainActor
 open class LaminaResponder {
-    /// Where unhandled events and commands go next (nil: nowhere).
-    open var nextResponder: LaminaResponder?
+    /// Where unhandled events and commands go next (nil: nowhere). Weak,
+    /// as in AppKit: the chain does not keep responders alive.
+    open weak var nextResponder: LaminaResponder?
 
     public init() {}
 

@@ -38,8 +38,9 @@ public final class LaminaWindow: LaminaResponder {
         didSet { connection.send(.setTitle(title)) }
     }
     public weak var delegate: LaminaWindowDelegate?
-    /// Where key events go first; the window itself until changed.
-    public private(set) var firstResponder: LaminaResponder?
+    /// Where key events go first; the window itself until changed. Weak,
+    /// as in AppKit: keep your responder alive yourself.
+    public private(set) weak var firstResponder: LaminaResponder?
     /// True once `makeKeyAndOrderFront(_:)` showed the window.
     public private(set) var isVisible = false
     /// True once the window is closed; it cannot be shown again.
