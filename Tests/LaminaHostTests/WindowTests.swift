@@ -48,6 +48,15 @@ final class WindowTests: HostTestCase {
         }
     }
 
+    func testNonsenseSizesAreClampedNotFatal() throws {
+        try MainActor.assumeIsolated {
+            let name = try TestDisplay.name()
+            let window = try LaminaWindow(contentSize: CGSize(width: CGFloat.nan, height: -50), displayName: name)
+            XCTAssertEqual(window.contentSize, CGSize(width: 1, height: 1))
+            window.close()
+        }
+    }
+
     func testFullscreenCoversTheScreen() throws {
         try MainActor.assumeIsolated {
             let (window, driver) = try HostTest.showWindow(options: [.fullscreen, .hidesCursor])

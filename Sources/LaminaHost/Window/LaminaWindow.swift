@@ -56,11 +56,13 @@ public final class LaminaWindow: LaminaResponder {
     /// Opens a connection to the X server (`displayName`, or `DISPLAY`) and
     /// creates the window, not yet shown. Throws a `LaminaHostError`, whose
     /// description is one line fit for stderr, when there is no usable display.
+    /// Each side of `contentSize` is rounded and kept within 1...16384
+    /// pixels (non-finite sides become 1).
     public init(title: String = "Lamina", contentSize: CGSize = CGSize(width: 1280, height: 720),
                 options: Options = [], displayName: String? = nil) throws(LaminaHostError) {
         let configuration = WindowConnection.Configuration(
-            displayName: displayName, title: title, width: Int(contentSize.width.rounded()),
-            height: Int(contentSize.height.rounded()), fullscreen: options.contains(.fullscreen),
+            displayName: displayName, title: title, width: Self.pixels(contentSize.width),
+            height: Self.pixels(contentSize.height), fullscreen: options.contains(.fullscreen),
             hidesCursor: options.contains(.hidesCursor))
         let relay = WindowEventRelay()
         (connection, setup) = try WindowConnection.open(configuration) { event in
@@ -152,6 +154,11 @@ public final class LaminaWindow: LaminaResponder {
         case .closeRequested:
             performClose(nil)
         }
+    }
+
+    /// A window side in pixels, within what X and memory allow.
+    private static func pixels(_ length: CGFloat) -> Int {
+        length.isFinite ? Int(min(16384, max(1, length.rounded()))) : 1
     }
 
     /// Makes the render thread's presenter for this window.
