@@ -11,19 +11,36 @@ let package = Package(
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "CoreImage", targets: ["CoreImage"]),
+        .library(name: "LaminaHost", targets: ["LaminaHost"]),
+        .executable(name: "kiosk-menu", targets: ["kiosk-menu"]),
+        .executable(name: "host-benchmark", targets: ["host-benchmark"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // C libraries, each wrapped once (see docs/architecture.md).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "x11",
+                       providers: [.apt(["libx11-dev", "libxext-dev", "libxpresent-dev", "libxrandr-dev", "libxtst-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
 
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CJPEG"]),
         .target(name: "CoreImage", dependencies: ["CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CCairo", "CPixman", "CPango"]),
+        // The X11 host: window, MIT-SHM presenter, input, display pacing.
+        .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),
+        .executableTarget(name: "kiosk-menu",
+                          dependencies: ["LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "demos/kiosk-menu"),
+        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "QuartzCore"]),
         // Benchmarks print figures; they never pass or fail (docs/performance.md).
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "CPixman"], path: "Benchmarks/lamina-bench"),
+        // What presenting a frame costs on each X11 path (scripts/bench-host.sh).
+        .executableTarget(name: "host-benchmark", dependencies: ["LaminaHost", "QuartzCore"],
+                          path: "Benchmarks/host-benchmark"),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], resources: [.copy("Fixtures")]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "CCairo"]),
     ]

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The X thread's state: the window's connection, the window, and the
+/// keys held down. Created and used only on the X thread.
+final class XEventLoop {
+    let setup: WindowConnection.Setup
+    private let display: XDisplay
+    private let window: XWindow
+    private let connection: WindowConnection
+    private let deliver: @Sendable (WindowConnection.Event) -> Void
+    /// Keycodes down now: a press of one of these is an autorepeat.
+    private var keysDown: Set<UInt16> = []
+    private var size: (width: Int, height: Int)
+
+    init(_ configuration: WindowConnection.Configuration, connection: WindowConnection,
+         deliver: @escaping @Sendable (WindowConnection.Event) -> Void) throws(LaminaHostError) {
+        display = try XDisplay(name: configuration.displayName)
+        display.afterClose = { connection.closed.signal() }
+        guard display.defaultVisualIsARGBCompatible else { throw .unsupportedVisual(depth: Int(display.defaultDepth)) }
+        // Measured before the window exists, so no window event is in the way.
+        let pacing = DisplayPacing.measure(on: display)
+        size = configuration.fullscreen ? display.screenSize : (max(1, configuration.width), max(1, configuration.height))
+        window = try XWindow(display: display, width: size.width, height: size.height)
+        window.setTitle(configuration.title)
+        if configuration.fullscreen { window.requestFullscreen() }
+        if configuration.hidesCursor { window.hideCursor() }
+        let detectable = XKeyboard.enableDetectableAutoRepeat(on: display)
+        display.flush()
+        self.connection = connection
+        self.deliver = deliver
+        setup = WindowConnection.Setup(displayName: display.name, windowID: window.id, width: size.width,
+                                       height: size.height, pacing: pacing, detectableAutoRepeat: detectable)
+    }
+
+    /// Handles events and commands until the window is closed. Losing the
+    /// server ends the process from inside Xlib (see `XErrorHandling`).
+    func run() {
+        while true {
+            for command in connection.takeCommands() {
+                switch command {
+                case .show: window.map()
+                case .setTitle(let title): window.setTitle(title); display.flush()
+                case .close:
+                    window.destroy()
+                    return
+                }
+            }
+            var exposed = false
+            while display.pendingEvents > 0 {
+                if handle(display.nextEvent().decoded(for: window)) { exposed = true }
+            }
+            // One repaint for a burst of exposures (the render server has no
+            // "repaint all" request yet; a resize to the same size is one).
+            if exposed { connection.repaint(width: size.width, height: size.height) }
+            _ = Poll.waitForReadable([display.fileDescriptor, connection.wakeDescriptor], timeout: nil)
+        }
+    }
+
+    /// Handles one event; returns true when the window needs repainting.
+    private func handle(_ event: DecodedXEvent) -> Bool {
+        switch event {
+        case .key(let record):
+            deliver(.key(keyEvent(from: record)))
+        case .configured(let width, let height):
+            guard width != size.width || height != size.height else { return false }
+            size = (width, height)
+            connection.targetSize.set(width: width, height: height)
+            deliver(.resized(width: width, height: height))
+            return true
+        case .exposed(let remaining):
+            return remaining == 0
+        case .mapped:
+            window.takeFocus()
+        case .deleteRequested:
+            deliver(.closeRequested)
+        case .other:
+            break
+        }
+        return false
+    }
+
+    private func keyEvent(from record: DecodedXEvent.KeyRecord) -> LaminaKeyEvent {
+        let isRepeat: Bool
+        if record.isPress {
+            isRepeat = !keysDown.insert(record.keyCode).inserted
+        } else {
+            keysDown.remove(record.keyCode)
+            isRepeat = false
+        }
+        return LaminaKeyEvent(type: record.isPress ? .keyDown : .keyUp, keysym: record.keysym, keyCode: record.keyCode,
+                              characters: record.text, charactersIgnoringModifiers: record.plainText,
+                              modifierFlags: .init(xState: record.state, keysym: record.keysym),
+                              isARepeat: isRepeat, timestamp: Double(record.time) / 1000)
+    }
+}
+
+extension LaminaKeyEvent.ModifierFlags {
+    /// From an X state mask (Shift 1, Lock 2, Control 4, Mod1 8, Mod4 0x40).
+    init(xState state: UInt32, keysym: UInt32) {
+        var flags: Self = []
+        if state & 0x01 != 0 { flags.insert(.shift) }
+        if state & 0x02 != 0 { flags.insert(.capsLock) }
+        if state & 0x04 != 0 { flags.insert(.control) }
+        if state & 0x08 != 0 { flags.insert(.option) }
+        if state & 0x40 != 0 { flags.insert(.command) }
+        if (0xff80...0xffbd).contains(keysym) { flags.insert(.numericPad) }  // XK_KP_Space...XK_KP_9
+        self = flags
+    }
+}

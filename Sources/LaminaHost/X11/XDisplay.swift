@@ -1,0 +1,103 @@
+import CX11
+import Foundation
+
+/// One connection to an X server (Xlib's `Display *`): every Xlib call on
+/// the connection itself goes through here.
+///
+/// Each connection belongs to one thread: the window's X thread has one, the
+/// render thread's presenter has its own (so shared-memory completions and
+/// window events never mix). Not `Sendable`.
+final class XDisplay {
+    /// The Xlib handle. Only the `X11/` wrappers use it.
+    let raw: OpaquePointer
+    /// The name the connection was made to (":99", "localhost:10.0").
+    let name: String
+    let screen: Int32
+    let rootWindow: UInt
+    /// Called right after the connection is closed (in `deinit`, once
+    /// nothing uses it), so another thread can wait until it is gone:
+    /// a connection outliving its server would end the process.
+    var afterClose: (@Sendable () -> Void)?
+
+    /// Connects to `name`, or to `DISPLAY` when nil.
+    init(name requested: String?) throws(LaminaHostError) {
+        XErrorHandling.install()
+        guard let handle = Self.connect(to: requested) else {
+            throw .cannotOpenDisplay(name: requested ?? ProcessInfo.processInfo.environment["DISPLAY"])
+        }
+        raw = handle
+        name = String(cString: XDisplayString(handle))
+        screen = XDefaultScreen(handle)
+        rootWindow = XRootWindow(handle, screen)
+    }
+
+    /// `XOpenDisplay`, tried again briefly: an X server that has just lost
+    /// its last client resets, refusing connections for a moment.
+    private static func connect(to name: String?) -> OpaquePointer? {
+        if name == nil, ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty ?? true { return nil }
+        for attempt in 0..<3 {
+            if attempt > 0 { usleep(50_000) }
+            if let handle = name.map({ XOpenDisplay($0) }) ?? XOpenDisplay(nil) { return handle }
+        }
+        return nil
+    }
+
+    deinit {
+        XErrorHandling.forget(self)
+        XCloseDisplay(raw)
+        afterClose?()
+    }
+
+    /// The screen's size in pixels.
+    var screenSize: (width: Int, height: Int) {
+        (Int(XDisplayWidth(raw, screen)), Int(XDisplayHeight(raw, screen)))
+    }
+
+    /// The socket to the server, for `poll`.
+    var fileDescriptor: Int32 { XConnectionNumber(raw) }
+
+    /// An address identifying this connection in error callbacks.
+    var identity: Int { Int(bitPattern: UnsafeRawPointer(raw)) }
+
+    func atom(_ name: String) -> UInt { XInternAtom(raw, name, 0) }
+
+    /// Sends queued requests.
+    func flush() { XFlush(raw) }
+
+    /// Sends queued requests and waits until the server has handled them
+    /// (and reported any errors they caused).
+    func sync() { XSync(raw, 0) }
+
+    /// Events readable without blocking (flushes and reads the socket).
+    var pendingEvents: Int { Int(XPending(raw)) }
+
+    /// The next event, blocking until one arrives.
+    func nextEvent() -> XEvent {
+        var event = XEvent()
+        XNextEvent(raw, &event)
+        return event
+    }
+
+    /// The 24-bit TrueColor visual with 8-bit channels at 0xff0000, 0xff00,
+    /// 0xff (the compositor's premultiplied ARGB32 with alpha ignored), if
+    /// it is the screen's default.
+    var defaultVisualIsARGBCompatible: Bool {
+        let depth = XDefaultDepth(raw, screen)
+        guard depth == 24 || depth == 32, let visual = XDefaultVisual(raw, screen) else { return false }
+        return visual.pointee.red_mask == 0xff0000 && visual.pointee.green_mask == 0xff00
+            && visual.pointee.blue_mask == 0xff && bitsPerPixel(forDepth: depth) == 32
+    }
+
+    var defaultDepth: Int32 { XDefaultDepth(raw, screen) }
+
+    /// The default visual. Only the `X11/` wrappers use it.
+    var defaultVisual: UnsafeMutablePointer<Visual>? { XDefaultVisual(raw, screen) }
+
+    private func bitsPerPixel(forDepth depth: Int32) -> Int32 {
+        var count: Int32 = 0
+        guard let formats = XListPixmapFormats(raw, &count) else { return 0 }
+        defer { XFree(formats) }
+        for index in 0..<Int(count) where formats[index].depth == depth { return formats[index].bits_per_pixel }
+        return 0
+    }
+}

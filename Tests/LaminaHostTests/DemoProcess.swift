@@ -1,0 +1,71 @@
+import Foundation
+@testable import LaminaHost
+import XCTest
+
+/// The kiosk-menu demo run as a child process, for what only a whole
+/// program shows: its exit status and its stderr.
+final class DemoProcess {
+    let process = Process()
+    private let errorPipe = Pipe()
+
+    /// Starts `kiosk-menu` (built next to this test bundle) with
+    /// `arguments`, and `DISPLAY` set to `display` (unset when nil).
+    init(display: String?, arguments: [String] = ["--width", "320", "--height", "240"]) throws {
+        let executable = try Self.executable()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errorPipe
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Waits at most `timeout` seconds for the process to end; returns
+    /// whether it did.
+    func waitForExit(timeout: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while process.isRunning, Date() < deadline { usleep(5000) }
+        return !process.isRunning
+    }
+
+    /// What the process wrote to stderr, once it has ended.
+    var standardErrorLines: [String] {
+        let data = errorPipe.fileHandleForReading.readDataToEndOfFile()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    private static func executable() throws -> URL {
+        // The test bundle is an executable in the build directory; the
+        // package's executables sit beside it.
+        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let demo = bundle.deletingLastPathComponent().appendingPathComponent("kiosk-menu")
+        guard FileManager.default.isExecutableFile(atPath: demo.path) else {
+            throw XCTSkip("kiosk-menu is not built next to the tests (\(demo.path)); run `swift build` first")
+        }
+        return demo
+    }
+}
+
+extension XTestDriver {
+    /// Waits until a top-level window named `name` is viewable and focused;
+    /// returns its id.
+    func waitForWindow(named name: String, timeout: Double = 10) -> UInt? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while Date() < deadline {
+            for window in topLevelWindows() where window.name == name {
+                if geometry(of: window.id)?.isViewable == true, focusedWindow == window.id { return window.id }
+            }
+            usleep(10_000)
+        }
+        return nil
+    }
+}

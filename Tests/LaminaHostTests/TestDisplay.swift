@@ -1,0 +1,41 @@
+import LaminaHost
+import Synchronization
+import XCTest
+
+/// The X display the tests use: `DISPLAY` (scripts/test.sh starts Xvfb and
+/// sets it), or else a private Xvfb started once for the whole run. Tests
+/// skip, saying why, only when neither can be had.
+enum TestDisplay {
+    private static let shared = Mutex<Result<String, XvfbServer.Unavailable>?>(nil)
+    /// Keeps the fallback server alive until the process ends.
+    private static let fallbackServer = Mutex<XvfbServer?>(nil)
+
+    static func name() throws -> String {
+        let result = shared.withLock { cached in
+            if let cached { return cached }
+            let found = find()
+            cached = found
+            return found
+        }
+        switch result {
+        case .success(let name): return name
+        case .failure(let reason): throw XCTSkip("no X server for the LaminaHost tests: \(reason)")
+        }
+    }
+
+    private static func find() -> Result<String, XvfbServer.Unavailable> {
+        if let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty,
+           (try? XTestDriver(displayName: name)) != nil {
+            return .success(name)
+        }
+        do {
+            let server = try XvfbServer()
+            fallbackServer.withLock { $0 = server }
+            return .success(server.displayName)
+        } catch let error as XvfbServer.Unavailable {
+            return .failure(error)
+        } catch {
+            return .failure(XvfbServer.Unavailable(description: "\(error)"))
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+@testable import LaminaHost
+import QuartzCore
+import XCTest
+
+/// A window on a real (virtual) X server: size, pixels, full screen, resizing, closing.
+final class WindowTests: HostTestCase {
+    func testWindowAppearsWithTheRequestedSizeAndTitleAndPacing() throws {
+        try MainActor.assumeIsolated {
+            let (window, driver) = try HostTest.showWindow(size: CGSize(width: 320, height: 240))
+            let geometry = try XCTUnwrap(driver.geometry(of: window.windowID))
+            XCTAssertEqual(geometry.width, 320)
+            XCTAssertEqual(geometry.height, 240)
+            XCTAssertEqual(window.contentSize, CGSize(width: 320, height: 240))
+            XCTAssertEqual(window.rootLayer.bounds, CGRect(x: 0, y: 0, width: 320, height: 240))
+            XCTAssertEqual(window.rootLayer.position, CGPoint(x: 160, y: 120))
+            // Xvfb's Present extension fakes a display rate; any source must give a plausible one.
+            XCTAssertTrue((1.0 / 500...1.0 / 20).contains(window.displayInterval),
+                          "interval \(window.displayInterval) from \(window.pacingSource)")
+        }
+    }
+
+    func testALayersBackgroundColourIsOnScreen() throws {
+        try MainActor.assumeIsolated {
+            let (window, driver) = try HostTest.showWindow(size: CGSize(width: 320, height: 240))
+            try HostTest.requireContentRasterizer()
+            _ = HostTest.addSquare(to: window, frame: CGRect(x: 40, y: 30, width: 100, height: 80))
+            let shown = HostTest.turnRunLoop(until: { driver.capture(window.windowID, x: 90, y: 70, width: 1, height: 1) == [0xff_0000] })
+            XCTAssertTrue(shown, "the red layer never reached the window")
+            // Outside the layer the window stays black.
+            XCTAssertEqual(driver.capture(window.windowID, x: 200, y: 200, width: 1, height: 1), [0])
+        }
+    }
+
+    func testAnExposedWindowIsRepainted() throws {
+        try HostTest.requireContentRasterizer()
+        try MainActor.assumeIsolated {
+            let (window, driver) = try HostTest.showWindow(size: CGSize(width: 320, height: 240))
+            _ = HostTest.addSquare(to: window, frame: CGRect(x: 0, y: 0, width: 320, height: 240))
+            let red: [UInt32] = [0xff_0000]
+            XCTAssertTrue(HostTest.turnRunLoop(until: { driver.capture(window.windowID, x: 5, y: 5, width: 1, height: 1) == red }))
+            // Nothing changes in the tree: only the Expose can bring the pixels back.
+            driver.remap(window.windowID)
+            XCTAssertTrue(HostTest.turnRunLoop(until: {
+                driver.geometry(of: window.windowID)?.isViewable == true
+                    && driver.capture(window.windowID, x: 5, y: 5, width: 1, height: 1) == red
+            }), "the window stayed blank after an Expose")
+        }
+    }
+
+    func testNonsenseSizesAreClampedNotFatal() throws {
+        try MainActor.assumeIsolated {
+            let name = try TestDisplay.name()
+            let window = try LaminaWindow(contentSize: CGSize(width: CGFloat.nan, height: -50), displayName: name)
+            XCTAssertEqual(window.contentSize, CGSize(width: 1, height: 1))
+            window.close()
+        }
+    }
+
+    func testFullscreenCoversTheScreen() throws {
+        try MainActor.assumeIsolated {
+            let (window, driver) = try HostTest.showWindow(options: [.fullscreen, .hidesCursor])
+            let geometry = try XCTUnwrap(driver.geometry(of: window.windowID))
+            XCTAssertEqual(geometry.width, driver.screenSize.width)
+            XCTAssertEqual(geometry.height, driver.screenSize.height)
+            XCTAssertEqual(window.contentSize, CGSize(width: driver.screenSize.width, height: driver.screenSize.height))
+        }
+    }
+
+    func testResizingResizesTheRootLayerAndAutoresizesSublayers() throws {
+        try MainActor.assumeIsolated {
+            let (window, driver) = try HostTest.showWindow(size: CGSize(width: 320, height: 240))
+            let bar = CALayer()
+            bar.frame = CGRect(x: 10, y: 10, width: 300, height: 20)
+            bar.autoresizingMask = [.layerWidthSizable]
+            window.rootLayer.addSublayer(bar)
+            HostTest.turnRunLoop(for: 0.1)
+            driver.resize(window.windowID, width: 400, height: 300)
+            XCTAssertTrue(HostTest.turnRunLoop(until: { window.contentSize == CGSize(width: 400, height: 300) }))
+            XCTAssertEqual(window.rootLayer.bounds, CGRect(x: 0, y: 0, width: 400, height: 300))
+            XCTAssertEqual(window.rootLayer.position, CGPoint(x: 200, y: 150))
+            window.rootLayer.layoutIfNeeded()
+            XCTAssertEqual(bar.frame.width, 380, "a width-sizable sublayer keeps its margins")
+        }
+    }
+
+    func testResizingShowsTheTreeAtTheNewSize() throws {
+        try MainActor.assumeIsolated {
+            try HostTest.requireContentRasterizer()
+            let (window, driver) = try HostTest.showWindow(size: CGSize(width: 200, height: 150))
+            // In the bottom-right corner, pinned there: its left and top margins grow.
+            let square = HostTest.addSquare(to: window, frame: CGRect(x: 140, y: 90, width: 60, height: 60))
+            square.autoresizingMask = [.layerMinXMargin, .layerMinYMargin]
+            HostTest.turnRunLoop(for: 0.2)
+            driver.resize(window.windowID, width: 500, height: 400)
+            XCTAssertTrue(HostTest.turnRunLoop(until: { window.contentSize.width == 500 }))
+            let expected: [UInt32] = [0xff_0000]
+            let shown = HostTest.turnRunLoop(until: { driver.capture(window.windowID, x: 470, y: 370, width: 1, height: 1) == expected })
+            XCTAssertTrue(shown, "the pinned layer did not appear at the bottom right of the larger window")
+        }
+    }
+
+    func testResizingManyTimesKeepsTwoSharedMemorySegments() throws {
+        try MainActor.assumeIsolated {
+            let (window, driver) = try HostTest.showWindow(size: CGSize(width: 200, height: 150))
+            guard driver.hasSharedMemory else { throw XCTSkip("the test X server has no MIT-SHM") }
+            _ = HostTest.addSquare(to: window, frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+            XCTAssertTrue(HostTest.turnRunLoop(until: { window.presentationPath != nil }))
+            XCTAssertEqual(window.presentationPath, .sharedMemory)
+            XCTAssertEqual(SharedMemorySegments.createdByThisProcess(), 2, "a front and a back segment")
+            for step in 1...10 {
+                driver.resize(window.windowID, width: 200 + step * 20, height: 150 + step * 10)
+                XCTAssertTrue(HostTest.turnRunLoop(until: { window.contentSize.width == CGFloat(200 + step * 20) }))
+                // Let the render thread draw at the new size (it reallocates on its next frame).
+                HostTest.turnRunLoop(for: 0.05)
+            }
+            HostTest.turnRunLoop(for: 0.3)
+            XCTAssertLessThanOrEqual(SharedMemorySegments.createdByThisProcess(), 2,
+                                     "each resize must free the old segments (two live: front and back)")
+            window.close()
+            HostTest.turnRunLoop(for: 0.3)
+            XCTAssertEqual(SharedMemorySegments.createdByThisProcess(), 0, "closing frees every segment")
+        }
+    }
+
+    func testTheCloseButtonEndsRun() throws {
+        try MainActor.assumeIsolated {
+            let (window, driver) = try HostTest.showWindow()
+            // The message reaches the window's X thread, then the main queue that run() turns.
+            driver.requestClose(window.windowID)
+            XCTAssertTrue(HostTest.runApplication(timeout: 5), "run() did not return after WM_DELETE_WINDOW")
+            XCTAssertTrue(window.isClosed)
+            XCTAssertTrue(LaminaApplication.shared.windows.isEmpty)
+            XCTAssertNil(driver.geometry(of: window.windowID), "the X window is destroyed")
+        }
+    }
+
+    func testADelegateCanRefuseToClose() throws {
+        try MainActor.assumeIsolated {
+            final class Keeper: LaminaWindowDelegate {
+                var asked = 0
+                func windowShouldClose(_ sender: LaminaWindow) -> Bool {
+                    asked += 1
+                    return false
+                }
+            }
+            let (window, driver) = try HostTest.showWindow()
+            let keeper = Keeper()
+            window.delegate = keeper
+            driver.requestClose(window.windowID)
+            XCTAssertTrue(HostTest.turnRunLoop(until: { keeper.asked == 1 }))
+            XCTAssertFalse(window.isClosed)
+        }
+    }
+}
+
+/// System V shared memory segments, as /proc/sysvipc/shm lists them.
+enum SharedMemorySegments {
+    /// Segments created by this process that still exist (attached by
+    /// someone, even if marked for removal).
+    static func createdByThisProcess() -> Int {
+        guard let table = try? String(contentsOfFile: "/proc/sysvipc/shm", encoding: .utf8) else { return 0 }
+        let pid = String(getpid())
+        // Columns: key shmid perms size cpid lpid nattch ...
+        return table.split(separator: "\n").dropFirst().filter { line in
+            let columns = line.split(separator: " ", omittingEmptySubsequences: true)
+            return columns.count > 4 && columns[4] == pid
+        }.count
+    }
+}
