@@ -125,7 +125,13 @@ final class WindowConnection: Sendable {
     }
 
     /// Asks the render server to repaint the whole window at `width` x `height`.
-    func repaint(width: Int, height: Int) {
+    /// The window has a new size: frames at that size, repainted whole.
+    func resize(width: Int, height: Int) {
         renderServer.withLock { $0 }?.resize(width: width, height: height)
+    }
+
+    /// Parts of the window were exposed: repaint everything.
+    func repaint() {
+        renderServer.withLock { $0 }?.invalidate()
     }
 }

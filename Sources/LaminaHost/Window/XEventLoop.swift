@@ -46,12 +46,17 @@ final class XEventLoop {
                 }
             }
             var exposed = false
+            let sizeBefore = size
             while display.pendingEvents > 0 {
                 if handle(display.nextEvent().decoded(for: window)) { exposed = true }
             }
-            // One repaint for a burst of exposures (the render server has no
-            // "repaint all" request yet; a resize to the same size is one).
-            if exposed { connection.repaint(width: size.width, height: size.height) }
+            // One request for a burst of events: a new size (which repaints
+            // everything) or a repaint of what was exposed.
+            if size != sizeBefore {
+                connection.resize(width: size.width, height: size.height)
+            } else if exposed {
+                connection.repaint()
+            }
             _ = Poll.waitForReadable([display.fileDescriptor, connection.wakeDescriptor], timeout: nil)
         }
     }

@@ -15,6 +15,7 @@ package final class RenderServer: RenderHost, Sendable {
         var commits: [RenderCommit] = []
         var stopping = false
         var resize: (width: Int, height: Int)?
+        var repaintAll = false
     }
 
     private let inbox = Mutex(Inbox())
@@ -59,6 +60,14 @@ package final class RenderServer: RenderHost, Sendable {
         signal.unlock()
     }
 
+    /// Asks for the next frame to repaint everything (an exposed window).
+    package func invalidate() {
+        signal.lock()
+        inbox.withLock { $0.repaintAll = true }
+        signal.broadcast()
+        signal.unlock()
+    }
+
     /// Stops the thread after its current frame and waits for it (at most 2 s).
     package func stop() {
         signal.lock()
@@ -72,14 +81,23 @@ package final class RenderServer: RenderHost, Sendable {
     // MARK: - Render thread
 
     private func runLoop() {
-        let presenter = presenterFactory()
-        let loop = RenderLoop(presenter: presenter, interval: interval)
+        renderUntilStopped()
+        // The presenter (and whatever display connection it holds) is gone
+        // by now: `stop()` returns only after this.
+        finished.withLock { $0 = true }
+    }
+
+    private func renderUntilStopped() {
+        let loop = RenderLoop(presenter: presenterFactory(), interval: interval)
         while true {
             signal.lock()
             var taken: [RenderCommit] = []
             var resize: (width: Int, height: Int)?
             var stopping = false
+            var repaintAll = false
             inbox.withLock {
+                repaintAll = $0.repaintAll
+                $0.repaintAll = false
                 taken = $0.commits
                 $0.commits.removeAll()
                 resize = $0.resize
@@ -90,6 +108,7 @@ package final class RenderServer: RenderHost, Sendable {
             signal.unlock()
             if stopping { break }
             if let resize { loop.resize(width: resize.width, height: resize.height) }
+            if repaintAll { loop.repaintAll() }
             loop.apply(taken)
             switch loop.nextAction(now: MediaClock.now()) {
             case .render(let frameTime):
@@ -102,14 +121,13 @@ package final class RenderServer: RenderHost, Sendable {
                 sleep(until: MediaClock.now() + 0.001)
             }
         }
-        finished.withLock { $0 = true }
     }
 
     /// Sleeps until `until` (media time) or until the inbox changes.
     private func sleep(until: CFTimeInterval?) {
         signal.lock()
         defer { signal.unlock() }
-        guard inbox.withLock({ $0.commits.isEmpty && !$0.stopping && $0.resize == nil }) else { return }
+        guard inbox.withLock({ $0.commits.isEmpty && !$0.stopping && $0.resize == nil && !$0.repaintAll }) else { return }
         if let until {
             let seconds = until - MediaClock.now()
             if seconds > 0 { _ = signal.wait(until: Date(timeIntervalSinceNow: seconds)) }
@@ -139,6 +157,12 @@ package final class RenderLoop: RenderHost {
 
     /// Forgets the last frame so the next one repaints everything.
     package func invalidateAll() { compositor.invalidateAll() }
+
+    /// Repaints everything at the next tick.
+    func repaintAll() {
+        compositor.invalidateAll()
+        scheduler.hasPendingCommit = true
+    }
 
     func apply(_ commits: [RenderCommit]) {
         guard !commits.isEmpty else { return }
