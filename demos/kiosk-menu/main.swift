@@ -1,9 +1,12 @@
-// kiosk-menu: the smallest complete Lamina program, and its front door.
+// kiosk-menu: the "Core Animation Kiosk Menu Style Application" from Apple's
+// Core Animation Programming Guide, ported to Lamina.
 //
-// A black screen with five menu items and a rounded selection frame.
-// Up and Down move the frame (an implicit animation, as on macOS), Return
-// flashes the chosen item, Escape quits. Run it with scripts/run-demo.sh,
-// or `swift run -c release kiosk-menu --help` on a machine with a display.
+// A menu of five text layers placed by a CAConstraintLayoutManager, and a
+// rounded selection layer whose CIBloom filter pulses forever through the
+// key path `filters.pulseFilter.inputIntensity`. Up and Down move the
+// selection with an implicit animation, Return flashes the chosen item,
+// Escape quits. Run it with scripts/run-demo.sh, or
+// `swift run -c release kiosk-menu --help` on a machine with a display.
 //
 // Everything here is Apple's QuartzCore API, except the window, the run
 // loop and the responder, which come from LaminaHost and are shaped after
@@ -14,10 +17,18 @@ import LaminaHost
 import QuartzCore
 
 /// The command line. swift-argument-parser gives `--help` for free.
-struct KioskMenu: ParsableCommand {
+struct KioskMenuOptions: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kiosk-menu",
-        abstract: "A five-item menu driven by the arrow keys, Return and Escape.")
+        abstract: "Apple's Core Animation kiosk menu: arrow keys, Return and Escape.")
+
+    enum Background: String, ExpressibleByArgument, CaseIterable {
+        /// The guide's first variant: plain black.
+        case solid
+        /// Stands in for the guide's Quartz Composer background: slowly
+        /// drifting translucent layers, to compare what each costs.
+        case animated
+    }
 
     @Option(help: "Window width in pixels.")
     var width = 1280
@@ -25,78 +36,118 @@ struct KioskMenu: ParsableCommand {
     var height = 720
     @Flag(help: "Cover the whole screen (and hide the pointer).")
     var fullscreen = false
+    @Option(help: "The background: \(Background.allCases.map(\.rawValue).joined(separator: " or ")).")
+    var background = Background.solid
 }
 
-/// The menu: builds the layers and turns key commands into layer changes.
+/// The menu, as in the guide's listings: a root layer laid out by
+/// constraints, a menu layer holding one text layer per item, and the
+/// pulsing selection layer.
 ///
 /// A `LaminaResponder` gets `moveUp(_:)`, `moveDown(_:)`, `insertNewline(_:)`
 /// and `cancelOperation(_:)` from the default `keyDown(with:)`, as an
 /// `NSResponder` does from AppKit's key bindings. Handlers run on the main
 /// thread; the layer changes they make commit when the handler returns.
-final class Menu: LaminaResponder {
-    static let itemSize = CGSize(width: 380, height: 40)
-    static let spacing: CGFloat = 70
-    static let colors: [CGColor] = [
-        CGColor(red: 0.90, green: 0.30, blue: 0.25, alpha: 1),
-        CGColor(red: 0.95, green: 0.65, blue: 0.20, alpha: 1),
-        CGColor(red: 0.30, green: 0.75, blue: 0.40, alpha: 1),
-        CGColor(red: 0.25, green: 0.55, blue: 0.90, alpha: 1),
-        CGColor(red: 0.60, green: 0.40, blue: 0.85, alpha: 1),
-    ]
+final class KioskMenu: LaminaResponder {
+    static let names = ["Movies", "Music", "Podcasts", "Photos", "Internet"]
+    static let itemHeight: CGFloat = 50
+    static let spacing: CGFloat = 20
 
-    /// Holds the items and the selection; stays centred in the window.
-    let container = CALayer()
-    let items: [CALayer]
-    /// The frame around the chosen item.
-    let selection = CALayer()
+    let rootLayer: CALayer
+    let menuLayer = CALayer()
+    let selectionLayer = CALayer()
+    private(set) var items: [CATextLayer] = []
     private(set) var selectedIndex = 0
 
-    override init() {
-        items = Self.colors.map { color in
-            let item = CALayer()
-            item.bounds = CGRect(origin: .zero, size: Self.itemSize)
-            item.backgroundColor = color
-            item.cornerRadius = 8
-            return item
-        }
+    init(rootLayer: CALayer) {
+        self.rootLayer = rootLayer
         super.init()
-        let height = Self.spacing * CGFloat(items.count - 1) + 50
-        container.bounds = CGRect(x: 0, y: 0, width: 400, height: height)
-        // Flexible margins on every side keep it centred when the window resizes.
-        container.autoresizingMask = [.layerMinXMargin, .layerMaxXMargin, .layerMinYMargin, .layerMaxYMargin]
-        for (index, item) in items.enumerated() {
-            item.position = center(ofItem: index)
-            container.addSublayer(item)
+        setupLayers()
+    }
+
+    private func setupLayers() {
+        rootLayer.layoutManager = CAConstraintLayoutManager()
+
+        // The menu layer: centred in the root layer, tall enough for the items.
+        menuLayer.name = "menuLayer"
+        let menuHeight = CGFloat(Self.names.count) * (Self.itemHeight + Self.spacing) - Self.spacing
+        menuLayer.bounds = CGRect(x: 0, y: 0, width: 420, height: menuHeight)
+        menuLayer.addConstraint(CAConstraint(attribute: .midX, relativeTo: "superlayer", attribute: .midX))
+        menuLayer.addConstraint(CAConstraint(attribute: .midY, relativeTo: "superlayer", attribute: .midY))
+        menuLayer.layoutManager = CAConstraintLayoutManager()
+        rootLayer.addSublayer(menuLayer)
+
+        // One text layer per item, each below the previous one.
+        var previous = "superlayer"
+        for (index, name) in Self.names.enumerated() {
+            let item = CATextLayer()
+            item.name = "item\(index)"
+            item.string = name
+            item.font = "Lucida Grande"
+            item.fontSize = 32
+            item.foregroundColor = CGColor(gray: 1, alpha: 1)
+            item.alignmentMode = .center
+            item.bounds = CGRect(x: 0, y: 0, width: 400, height: Self.itemHeight)
+            item.addConstraint(CAConstraint(attribute: .midX, relativeTo: "superlayer", attribute: .midX))
+            if previous == "superlayer" {
+                item.addConstraint(CAConstraint(attribute: .minY, relativeTo: previous, attribute: .minY))
+            } else {
+                item.addConstraint(CAConstraint(attribute: .minY, relativeTo: previous, attribute: .maxY, offset: Self.spacing))
+            }
+            previous = item.name!
+            menuLayer.addSublayer(item)
+            items.append(item)
         }
-        selection.bounds = CGRect(x: 0, y: 0, width: 400, height: 50)
-        selection.cornerRadius = 25
-        selection.borderWidth = 2
-        selection.borderColor = CGColor(gray: 1, alpha: 1)
-        selection.position = center(ofItem: 0)
-        container.addSublayer(selection)
+
+        // The selection: a rounded outline whose bloom pulses forever.
+        selectionLayer.name = "selection"
+        selectionLayer.bounds = CGRect(x: 0, y: 0, width: 400, height: Self.itemHeight)
+        selectionLayer.borderWidth = 2
+        selectionLayer.borderColor = CGColor(gray: 1, alpha: 1)
+        selectionLayer.cornerRadius = 25
+        let bloom = CIFilter(name: "CIBloom")!
+        bloom.setDefaults()
+        bloom.setValue(5.0, forKey: "inputRadius")
+        bloom.name = "pulseFilter"
+        selectionLayer.filters = [bloom]
+        let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
+        pulse.fromValue = 0.0
+        pulse.toValue = 1.5
+        pulse.duration = 1.0
+        pulse.repeatCount = .greatestFiniteMagnitude
+        pulse.autoreverses = true
+        pulse.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        selectionLayer.add(pulse, forKey: "pulseAnimation")
+        menuLayer.addSublayer(selectionLayer)
+
+        // Place the items now, so the selection can start on the first one.
+        rootLayer.layoutIfNeeded()
+        selectionLayer.position = items[0].position
     }
 
-    /// Where item `index` sits in the container.
-    func center(ofItem index: Int) -> CGPoint {
-        CGPoint(x: 200, y: 25 + Self.spacing * CGFloat(index))
-    }
-
-    /// Moves the frame. Setting `position` on a layer that is on screen
+    /// Moves the selection. Setting `position` on a layer that is on screen
     /// runs Core Animation's implicit 0.25 s animation to the new place.
     func select(_ index: Int) {
         selectedIndex = min(max(index, 0), items.count - 1)  // clamped: no wrap-around
-        selection.position = center(ofItem: selectedIndex)
+        selectionLayer.position = items[selectedIndex].position
     }
 
     override func moveUp(_ sender: Any?) { select(selectedIndex - 1) }
     override func moveDown(_ sender: Any?) { select(selectedIndex + 1) }
 
-    /// Return: flash the chosen item white and back (an explicit animation
-    /// of `backgroundColor`; the model value never changes).
+    /// Return: the chosen item swells and glows for a moment (an explicit
+    /// animation; the model values never change).
     override func insertNewline(_ sender: Any?) {
-        let flash = CABasicAnimation(keyPath: "backgroundColor")
-        flash.fromValue = CGColor(gray: 1, alpha: 1)
-        flash.duration = 0.3
+        let swell = CABasicAnimation(keyPath: "transform.scale")
+        swell.fromValue = 1.0
+        swell.toValue = 1.25
+        swell.duration = 0.15
+        swell.autoreverses = true
+        items[selectedIndex].add(swell, forKey: "activate")
+        let flash = CABasicAnimation(keyPath: "foregroundColor")
+        flash.toValue = CGColor(red: 1, green: 0.85, blue: 0.3, alpha: 1)
+        flash.duration = 0.15
+        flash.autoreverses = true
         items[selectedIndex].add(flash, forKey: "flash")
     }
 
@@ -106,9 +157,39 @@ final class Menu: LaminaResponder {
     }
 }
 
+/// The animated background: large translucent discs drifting back and forth,
+/// made only of layers (the guide used a Quartz Composer composition).
+func addAnimatedBackground(to root: CALayer, size: CGSize) {
+    let colors = [
+        CGColor(red: 0.15, green: 0.25, blue: 0.60, alpha: 0.55),
+        CGColor(red: 0.45, green: 0.15, blue: 0.50, alpha: 0.45),
+        CGColor(red: 0.10, green: 0.45, blue: 0.45, alpha: 0.45),
+    ]
+    let background = CALayer()
+    background.frame = CGRect(origin: .zero, size: size)
+    background.autoresizingMask = [.layerWidthSizable, .layerHeightSizable]
+    for (index, color) in colors.enumerated() {
+        let disc = CALayer()
+        let diameter = size.height * 0.9
+        disc.bounds = CGRect(x: 0, y: 0, width: diameter, height: diameter)
+        disc.cornerRadius = diameter / 2
+        disc.backgroundColor = color
+        disc.position = CGPoint(x: size.width * CGFloat(index + 1) / 4, y: size.height / 2)
+        let drift = CABasicAnimation(keyPath: "position.x")
+        drift.byValue = size.width / 5 * (index % 2 == 0 ? 1 : -1)
+        drift.duration = 6 + Double(index) * 2
+        drift.autoreverses = true
+        drift.repeatCount = .greatestFiniteMagnitude
+        drift.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        disc.add(drift, forKey: "drift")
+        background.addSublayer(disc)
+    }
+    root.insertSublayer(background, at: 0)
+}
+
 // Top-level code runs on the main thread, which is the thread LaminaHost
 // delivers events on.
-let options = KioskMenu.parseOrExit()
+let options = KioskMenuOptions.parseOrExit()
 
 // Opening the window fails with a one-line reason when there is no display
 // (DISPLAY unset, or no X server there); say it and exit 1.
@@ -123,11 +204,11 @@ do {
     exit(1)
 }
 
-let menu = Menu()
-// The root layer always covers the window; put the menu in its middle.
 window.rootLayer.backgroundColor = CGColor(gray: 0, alpha: 1)
-menu.container.position = CGPoint(x: window.contentSize.width / 2, y: window.contentSize.height / 2)
-window.rootLayer.addSublayer(menu.container)
+if options.background == .animated {
+    addAnimatedBackground(to: window.rootLayer, size: window.contentSize)
+}
+let menu = KioskMenu(rootLayer: window.rootLayer)
 
 // Keys go to the menu; what it does not handle goes on to the window.
 menu.nextResponder = window
