@@ -82,3 +82,61 @@ final class LifecycleTests: XCTestCase {
         }
     }
 }
+
+/// The kiosk menu driven by keys from another client, read back from the screen.
+final class KioskMenuScreenTests: HostTestCase {
+    /// The vertical centre of the selection ring: the middle of the white
+    /// rows in a column that crosses the ring's top and bottom edges but no text.
+    private func ringCenter(_ driver: XTestDriver, window: UInt, width: Int, height: Int) -> Double? {
+        guard let column = driver.capture(window, x: width / 2 - 150, y: 0, width: 1, height: height) else { return nil }
+        let white = column.enumerated().filter { _, pixel in
+            (pixel >> 16) & 0xFF > 200 && (pixel >> 8) & 0xFF > 200 && pixel & 0xFF > 200
+        }.map(\.offset)
+        guard let first = white.first, let last = white.last else { return nil }
+        return Double(first + last) / 2
+    }
+
+    /// The ring's centre once it has stopped moving (frames of a debug
+    /// build with the bloom running can be slow; wait for two equal readings).
+    private func settledRingCenter(_ driver: XTestDriver, window: UInt, width: Int, height: Int) -> Double? {
+        var last = ringCenter(driver, window: window, width: width, height: height)
+        let deadline = Date(timeIntervalSinceNow: 8)
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.4)
+            let now = ringCenter(driver, window: window, width: width, height: height)
+            if let now, let previous = last, abs(now - previous) < 0.5 { return now }
+            last = now
+        }
+        return last
+    }
+
+    private func press(_ driver: XTestDriver, _ keysym: UInt32) {
+        driver.fakeKey(keysym, down: true)
+        driver.fakeKey(keysym, down: false)
+        Thread.sleep(forTimeInterval: 0.3)  // the implicit animation takes 0.25 s
+    }
+
+    func testArrowKeysMoveTheRingAndClampAtTheTop() throws {
+        try HostTest.requireContentRasterizer()
+        let server: XvfbServer
+        do { server = try XvfbServer(extraArguments: []) } catch { throw XCTSkip("cannot start a private Xvfb: \(error)") }
+        let (width, height) = (640, 480)
+        let demo = try DemoProcess(display: server.displayName, arguments: ["--width", "\(width)", "--height", "\(height)"])
+        let driver = try XTestDriver(displayName: server.displayName)
+        let window = try XCTUnwrap(driver.waitForWindow(named: LifecycleTests.demoTitle), "the demo's window did not appear")
+        Thread.sleep(forTimeInterval: 1)
+        let movies = try XCTUnwrap(settledRingCenter(driver, window: window, width: width, height: height), "no ring on screen")
+        press(driver, Keysym.up)
+        XCTAssertEqual(try XCTUnwrap(settledRingCenter(driver, window: window, width: width, height: height)), movies, accuracy: 1,
+                       "Up at the top stays on Movies")
+        press(driver, Keysym.down)
+        let music = try XCTUnwrap(settledRingCenter(driver, window: window, width: width, height: height))
+        XCTAssertGreaterThan(music - movies, 30, "Down moves the ring to the next item")
+        press(driver, Keysym.down)
+        let podcasts = try XCTUnwrap(settledRingCenter(driver, window: window, width: width, height: height))
+        XCTAssertEqual(podcasts - movies, 2 * (music - movies), accuracy: 2, "Down, Down: the third item, Podcasts")
+        XCTAssertEqual(podcasts, Double(height) / 2, accuracy: 3, "Podcasts is the middle item, at the window's centre")
+        press(driver, Keysym.escape)
+        XCTAssertTrue(demo.waitForExit(timeout: 5))
+    }
+}

@@ -168,3 +168,75 @@ enum SharedMemorySegments {
         }.count
     }
 }
+
+/// What the window shows is what the compositor draws headless.
+final class WindowPixelTests: HostTestCase {
+    /// A small scene with the properties most likely to differ between
+    /// paths: rounded corners, a border, a rotated layer, translucency.
+    @MainActor
+    static func buildScene(in root: CALayer) {
+        root.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.2, alpha: 1)
+        let card = CALayer()
+        card.frame = CGRect(x: 30, y: 30, width: 160, height: 60)
+        card.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1)
+        card.cornerRadius = 20
+        card.borderWidth = 3
+        card.borderColor = CGColor(gray: 1, alpha: 1)
+        root.addSublayer(card)
+        let tilted = CALayer()
+        tilted.frame = CGRect(x: 200, y: 120, width: 80, height: 60)
+        tilted.backgroundColor = CGColor(red: 0.9, green: 0.3, blue: 0.2, alpha: 0.8)
+        tilted.transform = CATransform3DMakeRotation(0.4, 0, 0, 1)
+        root.addSublayer(tilted)
+    }
+
+    func testWindowPixelsMatchAHeadlessRenderingOfTheSameTree() throws {
+        try HostTest.requireContentRasterizer()
+        try MainActor.assumeIsolated {
+            let size = CGSize(width: 320, height: 240)
+            let (window, driver) = try HostTest.showWindow(size: size)
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            Self.buildScene(in: window.rootLayer)
+            CATransaction.commit()
+
+            // The same tree, rendered headless by CARenderer.
+            let context = CGContext(data: nil, width: 320, height: 240, bitsPerComponent: 8, bytesPerRow: 0,
+                                    space: CGColorSpaceCreateDeviceRGB(),
+                                    bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+            let root = CALayer()
+            root.frame = CGRect(origin: .zero, size: size)
+            Self.buildScene(in: root)
+            let renderer = CARenderer(cgContext: context)
+            renderer.layer = root
+            CATransaction.flush()
+            renderer.beginFrame(atTime: CACurrentMediaTime())
+            renderer.render()
+            renderer.endFrame()
+            let expected: [UInt32] = (0..<240).flatMap { y in
+                (0..<320).map { x in
+                    context.data!.load(fromByteOffset: y * context.bytesPerRow + x * 4, as: UInt32.self) & 0x00FF_FFFF
+                }
+            }
+            var shown: [UInt32] = []
+            let matched = HostTest.turnRunLoop(until: {
+                shown = driver.capture(window.windowID, x: 0, y: 0, width: 320, height: 240) ?? []
+                return shown.count == expected.count && Self.differingPixels(shown, expected) == 0
+            })
+            XCTAssertTrue(matched, "\(Self.differingPixels(shown, expected)) pixels differ from the headless rendering")
+        }
+    }
+
+    /// Pixels whose channels differ by more than 2.
+    static func differingPixels(_ a: [UInt32], _ b: [UInt32]) -> Int {
+        guard a.count == b.count else { return max(a.count, b.count) }
+        var count = 0
+        for (x, y) in zip(a, b) {
+            for shift: UInt32 in [0, 8, 16] where abs(Int((x >> shift) & 0xFF) - Int((y >> shift) & 0xFF)) > 2 {
+                count += 1
+                break
+            }
+        }
+        return count
+    }
+}
