@@ -8,6 +8,7 @@ import Synchronization
 /// bound memory. The render thread never waits for the app thread. When
 /// nothing animates and nothing is committed, the thread sleeps.
 package final class RenderServer: RenderHost, Sendable {
+    static let threadName = "QuartzCore.RenderServer"
     /// Commits the app thread may be ahead by before `receive` waits.
     static let maximumCommitsInFlight = 2
 
@@ -48,7 +49,7 @@ package final class RenderServer: RenderHost, Sendable {
         traceHost = trace?.makeHostNumber() ?? 0
         summary = Mutex(FrameSummary(displayInterval: interval))
         let thread = Thread { [self] in runLoop() }
-        thread.name = "QuartzCore.RenderServer"
+        thread.name = Self.threadName
         thread.qualityOfService = .userInteractive
         thread.start()
     }
@@ -100,7 +101,7 @@ package final class RenderServer: RenderHost, Sendable {
         let presenter = presenterFactory()
         let loop = RenderLoop(presenter: presenter, interval: interval)
         loop.debug = RenderDebugging(settings: debugToggles.withLock { $0 })
-        loop.tracer = trace.map { FrameTracer(recorder: $0, host: traceHost) }
+        loop.tracer = trace.map { FrameTracer(recorder: $0, host: traceHost, threadName: Self.threadName) }
         while true {
             signal.lock()
             var taken: [RenderCommit] = []

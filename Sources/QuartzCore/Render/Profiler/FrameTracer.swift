@@ -9,9 +9,11 @@ final class FrameTracer {
     /// Commits applied since the last frame: the next frame shows them first.
     private var unshown: [UInt64] = []
 
-    init(recorder: TraceRecorder, host: UInt64) {
+    /// Made on the render thread, which it names in the trace.
+    init(recorder: TraceRecorder, host: UInt64, threadName: String) {
         self.recorder = recorder
         self.host = host
+        recorder.nameCurrentThread(threadName)
     }
 
     /// The app thread handed commit `sequence` over from `start` to `end`

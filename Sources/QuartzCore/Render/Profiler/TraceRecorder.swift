@@ -27,6 +27,8 @@ package final class TraceRecorder: Sendable {
         var events: [TraceEvent] = []
         /// Trace thread ids by `ProcessHooks.currentThreadKey()`, numbered from 1.
         var threads: [UInt: Int] = [:]
+        /// Thread names by trace thread id, written as metadata events.
+        var threadNames: [Int: String] = [:]
         var dropped = 0
         var closed = false
     }
@@ -35,11 +37,6 @@ package final class TraceRecorder: Sendable {
     package init(url: URL) {
         self.url = url
         origin = MediaClock.monotonicNow()
-        let process = ProcessInfo.processInfo.processName
-        state.withLock { state in
-            state.events.append(TraceEvent(name: "process_name", category: "__metadata", phase: .metadata,
-                                           timestamp: 0, threadID: 0, args: ["name": .string(process)]))
-        }
     }
 
     /// The recorder `LAMINA_TRACE=<file>` asks for (nil without it),
@@ -70,11 +67,19 @@ package final class TraceRecorder: Sendable {
     }
 
     /// Runs `body` and records it as a slice on the calling thread.
+    @discardableResult
     package func measure<T>(_ name: String, category: String = "app", args: [String: TraceArgument] = [:],
                             _ body: () throws -> T) rethrows -> T {
         let start = MediaClock.monotonicNow()
         defer { slice(name, category: category, start: start, end: MediaClock.monotonicNow(), args: args) }
         return try body()
+    }
+
+    /// Names the calling thread in the trace (otherwise "main" for the
+    /// main thread and "thread N" for others).
+    package func nameCurrentThread(_ name: String) {
+        let id = currentThread()
+        state.withLock { $0.threadNames[id] = name }
     }
 
     /// A flow event at `time` on the calling thread, binding to the slice
@@ -95,9 +100,17 @@ package final class TraceRecorder: Sendable {
 
     /// Writes every event recorded so far to `url` (replacing the file).
     package func flush() throws {
+        let process = ProcessInfo.processInfo.processName
         let text = state.withLock { state in
-            TraceJSONWriter.document(state.events, processID: Int(ProcessInfo.processInfo.processIdentifier),
-                                     droppedEvents: state.dropped)
+            let names = [TraceEvent(name: "process_name", category: "__metadata", phase: .metadata, timestamp: 0,
+                                    threadID: 0, args: ["name": .string(process)])]
+                + state.threadNames.sorted { $0.key < $1.key }.map { id, name in
+                    TraceEvent(name: "thread_name", category: "__metadata", phase: .metadata, timestamp: 0,
+                               threadID: id, args: ["name": .string(name)])
+                }
+            return TraceJSONWriter.document(names + state.events,
+                                            processID: Int(ProcessInfo.processInfo.processIdentifier),
+                                            droppedEvents: state.dropped)
         }
         try Data(text.utf8).write(to: url, options: .atomic)
     }
@@ -118,18 +131,17 @@ package final class TraceRecorder: Sendable {
         }
     }
 
-    /// The calling thread's id in the trace (small numbers, in the order
-    /// threads first record), named by a metadata event the first time.
+    /// The calling thread's id in the trace: small numbers, in the order
+    /// threads first record. (Foundation on Linux does not report a
+    /// thread's name reliably, so threads are named by `nameCurrentThread`.)
     private func currentThread() -> Int {
         let key = ProcessHooks.currentThreadKey()
-        if let id = state.withLock({ $0.threads[key] }) { return id }
-        let name = Thread.isMainThread ? "main" : Thread.current.name.flatMap { $0.isEmpty ? nil : $0 }
+        let isMain = Thread.isMainThread
         return state.withLock { state in
             if let id = state.threads[key] { return id }
             let id = state.threads.count + 1
             state.threads[key] = id
-            state.events.append(TraceEvent(name: "thread_name", category: "__metadata", phase: .metadata,
-                                           timestamp: 0, threadID: id, args: ["name": .string(name ?? "thread \(id)")]))
+            state.threadNames[id] = isMain ? "main" : "thread \(id)"
             return id
         }
     }
