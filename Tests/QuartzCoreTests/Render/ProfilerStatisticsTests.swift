@@ -24,6 +24,26 @@ final class ProfilerStatisticsTests: ModelTestCase {
         XCTAssertEqual(FrameTimePercentiles([.nan, 2])?.count, 1, "NaN samples are left out")
     }
 
+    func testHistogramPercentilesAreRightToTheirBucket() throws {
+        var histogram = DurationHistogram()
+        XCTAssertNil(histogram.percentiles)
+        for millisecond in 1...100 { histogram.add(Double(millisecond) / 1000) }
+        let p = try XCTUnwrap(histogram.percentiles)
+        XCTAssertEqual(p.p50, 0.050, accuracy: DurationHistogram.fineWidth)
+        XCTAssertEqual(p.p95, 0.095, accuracy: DurationHistogram.fineWidth)
+        XCTAssertEqual(p.p99, 0.099, accuracy: DurationHistogram.fineWidth)
+        XCTAssertEqual(p.maximum, 0.1, "the maximum is exact")
+        XCTAssertEqual(p.count, 100)
+
+        var steady = DurationHistogram()
+        for _ in 0..<1000 { steady.add(1.0 / 60) }
+        steady.add(5)
+        XCTAssertEqual(steady.percentile(50), 1.0 / 60, "equal durations report themselves")
+        XCTAssertEqual(steady.percentile(100), 5, "beyond the buckets: the maximum")
+        steady.add(.nan)
+        XCTAssertEqual(steady.count, 1001)
+    }
+
     func testHistoryKeepsTheLastFramesAndCountsTheLastSecond() throws {
         var history = FrameHistory()
         for index in 1...300 { history.record(frame(endingAt: Double(index) / 60, work: Double(index) / 100_000)) }

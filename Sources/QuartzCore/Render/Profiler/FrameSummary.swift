@@ -1,7 +1,8 @@
 /// A whole run's frames in a few lines, for a demo to print at exit:
 /// frames drawn, the rate achieved, frame work and interval percentiles,
 /// dropped frames. Fed every frame's statistics (`RenderServer` keeps one);
-/// a value, safe to pass between threads.
+/// its size does not grow with the run (percentiles come from histograms,
+/// to 10 µs). A value, safe to pass between threads.
 package struct FrameSummary: Sendable, Equatable {
     /// Intervals longer than this are idle time (nothing to draw), not
     /// slow frames, and are left out of the achieved rate.
@@ -10,9 +11,12 @@ package struct FrameSummary: Sendable, Equatable {
     package private(set) var frames = 0
     package private(set) var droppedFrames = 0
     /// Each frame's work time (seconds).
-    private var workTimes: [Double] = []
+    private var workTimes = DurationHistogram()
     /// Time between consecutive frames' ends (seconds).
-    private var intervals: [Double] = []
+    private var intervals = DurationHistogram()
+    /// Intervals no longer than `idleGap`: their number and total.
+    private var busyIntervals = 0
+    private var busyTime: Double = 0
     private var firstStart: CFTimeInterval?
     private var lastFinish: CFTimeInterval?
     /// Seconds between display ticks, for the report.
@@ -25,8 +29,15 @@ package struct FrameSummary: Sendable, Equatable {
     package mutating func add(_ frame: FrameStatistics) {
         frames += 1
         droppedFrames = frame.droppedFramesSoFar
-        workTimes.append(frame.workTime)
-        if let lastFinish { intervals.append(frame.finishedAt - lastFinish) }
+        workTimes.add(frame.workTime)
+        if let lastFinish {
+            let interval = frame.finishedAt - lastFinish
+            intervals.add(interval)
+            if interval > 0, interval <= Self.idleGap {
+                busyIntervals += 1
+                busyTime += interval
+            }
+        }
         if firstStart == nil { firstStart = frame.startedAt }
         lastFinish = frame.finishedAt
     }
@@ -35,13 +46,11 @@ package struct FrameSummary: Sendable, Equatable {
     /// intervals of idle time (over `idleGap`) are left out. Nil until two
     /// frames came close enough together.
     package var achievedRate: Double? {
-        let busy = intervals.filter { $0 > 0 && $0 <= Self.idleGap }
-        let total = busy.reduce(0, +)
-        return busy.isEmpty || total <= 0 ? nil : Double(busy.count) / total
+        busyIntervals == 0 || busyTime <= 0 ? nil : Double(busyIntervals) / busyTime
     }
 
-    package var workPercentiles: FrameTimePercentiles? { FrameTimePercentiles(workTimes) }
-    package var intervalPercentiles: FrameTimePercentiles? { FrameTimePercentiles(intervals) }
+    package var workPercentiles: FrameTimePercentiles? { workTimes.percentiles }
+    package var intervalPercentiles: FrameTimePercentiles? { intervals.percentiles }
 
     /// The summary as lines of text.
     package var report: String {

@@ -10,6 +10,14 @@ package struct FrameTimePercentiles: Sendable, Equatable {
     /// How many samples they were taken over.
     package var count: Int
 
+    package init(p50: Double, p95: Double, p99: Double, maximum: Double, count: Int) {
+        self.p50 = p50
+        self.p95 = p95
+        self.p99 = p99
+        self.maximum = maximum
+        self.count = count
+    }
+
     /// The percentiles of `samples`; nil when there are none. NaN samples are ignored.
     package init?(_ samples: some Collection<Double>) {
         let sorted = samples.filter { !$0.isNaN }.sorted()
