@@ -26,7 +26,28 @@ final class ProfilerPanelGoldenTests: XCTestCase {
             }
         }
         let frame = try XCTUnwrap(ProfilerPanel.frame(inTargetWidth: 480, height: 200))
-        ProfilerPanel.draw(ProfilerReadout(history: history, displayInterval: 1.0 / 60), into: target, frame: frame)
+        ProfilerPanel().draw(ProfilerReadout(history: history, displayInterval: 1.0 / 60), into: target, frame: frame,
+                             frameTime: clock)
         GoldenImage.assertMatches(target.makeImage(), named: "profiler-panel", tolerance: 8)
+    }
+
+    /// The figures are set in type at most every 0.1 s of frame time, so they stay readable.
+    func testFiguresRefreshAtMostTenTimesASecond() throws {
+        let frame = try XCTUnwrap(ProfilerPanel.frame(inTargetWidth: 400, height: 200))
+        let headline = PixelRect(x: frame.x, y: frame.y, width: frame.width, height: 22)
+        func headlinePixels(_ target: RasterBuffer) -> [UInt32] {
+            (headline.y..<headline.maxY).flatMap { y in (headline.x..<headline.maxX).map { target.pixel(x: $0, y: y) } }
+        }
+        let panel = ProfilerPanel()
+        let sixty = ProfilerReadout(history: FrameHistory(), displayInterval: 1.0 / 60)
+        let thirty = ProfilerReadout(history: FrameHistory(), displayInterval: 1.0 / 30)
+        XCTAssertNotEqual(sixty.headline, thirty.headline)
+        let first = RasterBuffer(width: 400, height: 200), soon = RasterBuffer(width: 400, height: 200)
+        let later = RasterBuffer(width: 400, height: 200)
+        panel.draw(sixty, into: first, frame: frame, frameTime: 10)
+        panel.draw(thirty, into: soon, frame: frame, frameTime: 10.05)
+        XCTAssertEqual(headlinePixels(soon), headlinePixels(first), "still the figures set at 10 s")
+        panel.draw(thirty, into: later, frame: frame, frameTime: 10.1)
+        XCTAssertNotEqual(headlinePixels(later), headlinePixels(first), "set again after 0.1 s")
     }
 }

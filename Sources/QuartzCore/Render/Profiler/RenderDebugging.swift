@@ -10,7 +10,9 @@
 /// Confined to the render thread.
 final class RenderDebugging {
     /// Draw the profiler panel (F1).
-    var showsProfiler = false
+    var showsProfiler = false {
+        didSet { if showsProfiler { panel.refreshText() } }
+    }
     /// Tint repainted regions (F2).
     var flashesRepaints = false {
         didSet { if !flashesRepaints { flasher.removeAll() } }
@@ -18,6 +20,7 @@ final class RenderDebugging {
     /// The last few seconds of frames.
     private(set) var history = FrameHistory()
     private var flasher = RepaintFlasher()
+    private let panel = ProfilerPanel()
     private let backdrop = SceneBackdrop()
     /// Where the scene was put back this frame: presented with the frame.
     private var restored: [PixelRect] = []
@@ -40,12 +43,13 @@ final class RenderDebugging {
                       displayInterval: CFTimeInterval) -> [PixelRect] {
         if flashesRepaints { flasher.update(repainted: damage, at: frameTime) }
         var covered = flasher.flashes.map(\.rect)
-        let panel = showsProfiler ? ProfilerPanel.frame(inTargetWidth: target.width, height: target.height) : nil
-        if let panel { covered.append(panel) }
+        let panelFrame = showsProfiler ? ProfilerPanel.frame(inTargetWidth: target.width, height: target.height) : nil
+        if let panelFrame { covered.append(panelFrame) }
         backdrop.save(covered, from: target)
         flasher.draw(into: target, at: frameTime)
-        if let panel {
-            ProfilerPanel.draw(ProfilerReadout(history: history, displayInterval: displayInterval), into: target, frame: panel)
+        if let frame = panelFrame {
+            panel.draw(ProfilerReadout(history: history, displayInterval: displayInterval), into: target, frame: frame,
+                       frameTime: frameTime)
         }
         defer { restored.removeAll() }
         return restored + covered
