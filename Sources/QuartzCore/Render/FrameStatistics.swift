@@ -1,6 +1,7 @@
 /// What one frame cost, phase by phase: sent back to the app thread for
-/// the profiler and for tests. Durations are seconds of the monotonic clock
-/// (`MediaClock.monotonicNow()`), never the manual media clock.
+/// the profiler and for tests. `frameTime` is the media time the frame is
+/// for; durations and `startedAt`/`finishedAt` are seconds of the monotonic
+/// clock (`MediaClock.monotonicNow()`), never a manual media clock.
 package struct FrameStatistics: Sendable, Equatable {
     package var frameTime: CFTimeInterval = 0
     package var applyingCommits: Double = 0
