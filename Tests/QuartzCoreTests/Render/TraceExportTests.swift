@@ -28,10 +28,13 @@ final class TraceExportTests: XCTestCase {
     private func int(_ event: Event, _ key: String) -> Int { (event[key] as? NSNumber)?.intValue ?? -1 }
     private func args(_ event: Event) -> [String: Any] { event["args"] as? [String: Any] ?? [:] }
 
-    /// Whether `event` (any phase) falls within the complete event `slice`.
-    private func isInside(_ time: Double, _ slice: Event) -> Bool {
-        time >= number(slice, "ts") && time <= number(slice, "ts") + number(slice, "dur")
-    }
+    /// Microseconds written with three decimals, back to whole nanoseconds.
+    private func nanoseconds(_ microseconds: Double) -> Int64 { Int64((microseconds * 1000).rounded()) }
+    private func start(_ event: Event) -> Int64 { nanoseconds(number(event, "ts")) }
+    private func end(_ slice: Event) -> Int64 { start(slice) + nanoseconds(number(slice, "dur")) }
+
+    /// Whether `time` (nanoseconds) falls within the complete event `slice`.
+    private func isInside(_ time: Int64, _ slice: Event) -> Bool { time >= start(slice) && time <= end(slice) }
 
     func testCommitsFramesPhasesAndFlowsFromARenderServer() throws {
         let recorder = TraceRecorder(url: url)
@@ -69,11 +72,10 @@ final class TraceExportTests: XCTestCase {
         for frame in frames {
             XCTAssertEqual(int(frame, "tid"), renderTID)
             for phase in ["Evaluate animations", "Composite", "Present"] {
-                let nested = complete.filter { $0["name"] as? String == phase && isInside(number($0, "ts"), frame) }
+                let nested = complete.filter { $0["name"] as? String == phase && isInside(start($0), frame) }
                 XCTAssertEqual(nested.count, 1, phase)
                 if let slice = nested.first {
-                    XCTAssertLessThanOrEqual(number(slice, "ts") + number(slice, "dur"),
-                                             number(frame, "ts") + number(frame, "dur"), "\(phase) ends within its frame")
+                    XCTAssertLessThanOrEqual(end(slice), end(frame), "\(phase) ends within its frame")
                 }
             }
         }
@@ -87,19 +89,19 @@ final class TraceExportTests: XCTestCase {
         XCTAssertEqual(starts.count, 3)
         for start in starts {
             let id = int(start, "id")
-            let commit = try XCTUnwrap(commits.first { isInside(number(start, "ts"), $0) && int($0, "tid") == int(start, "tid") },
+            let commit = try XCTUnwrap(commits.first { isInside(self.start(start), $0) && int($0, "tid") == int(start, "tid") },
                                        "a flow starts inside its commit")
             let sequence = try XCTUnwrap(args(commit)["sequence"] as? Int)
             let end = try XCTUnwrap(flows.first { $0["ph"] as? String == "f" && int($0, "id") == id }, "flow \(id) ends")
             XCTAssertEqual(end["bp"] as? String, "e")
             XCTAssertEqual(end["name"] as? String, start["name"] as? String, "flow events match by id, name and category")
             XCTAssertEqual(end["cat"] as? String, start["cat"] as? String)
-            let frame = try XCTUnwrap(frames.first { isInside(number(end, "ts"), $0) }, "the flow ends in a frame")
+            let frame = try XCTUnwrap(frames.first { isInside(self.start(end), $0) }, "the flow ends in a frame")
             XCTAssertEqual(int(end, "tid"), renderTID)
             XCTAssertEqual(args(frame)["commits"] as? [Int], [sequence], "the frame that first showed commit \(sequence)")
-            XCTAssertGreaterThan(number(frame, "ts"), number(commit, "ts"))
+            XCTAssertGreaterThan(self.start(frame), self.start(commit))
             let children = complete.filter { int($0, "tid") == renderTID && $0["name"] as? String != "Frame" }
-            XCTAssertFalse(children.contains { isInside(number(end, "ts"), $0) && number(end, "ts") > number($0, "ts") },
+            XCTAssertFalse(children.contains { isInside(self.start(end), $0) && self.start(end) > self.start($0) },
                            "the arrow binds to the frame itself, not one of its phases")
             XCTAssertTrue(flows.contains { $0["ph"] as? String == "t" && int($0, "id") == id }, "and steps through its apply")
         }
@@ -118,8 +120,8 @@ final class TraceExportTests: XCTestCase {
         let events = try readEvents()
         let outer = try XCTUnwrap(events.first { $0["name"] as? String == "outer \"quoted\"\n\tline" })
         let inner = try XCTUnwrap(events.first { $0["name"] as? String == "inner" })
-        XCTAssertTrue(isInside(number(inner, "ts"), outer))
-        XCTAssertLessThanOrEqual(number(inner, "ts") + number(inner, "dur"), number(outer, "ts") + number(outer, "dur"))
+        XCTAssertTrue(isInside(start(inner), outer))
+        XCTAssertLessThanOrEqual(end(inner), end(outer))
         XCTAssertEqual(args(outer)["path"] as? String, "C:\\dir")
         XCTAssertEqual(args(outer)["bell"] as? String, "\u{07}")
         XCTAssertEqual(args(outer)["ratio"] as? Double, 0.5)
