@@ -14,6 +14,8 @@ final class Compositor {
     private var records: [UInt64: DrawRecord] = [:]
     /// Transition animations found running while preparing this frame.
     private var activeTransitions: Set<UInt64> = []
+    /// Profiler hook: animations found running while preparing this frame.
+    private var runningAnimations = 0
     let contentCache = LayerContentCache()
     let scratchPool: ScratchPool
     let transitions = TransitionSnapshots()
@@ -31,6 +33,8 @@ final class Compositor {
         /// Damaged target pixels, as disjoint-enough rectangles.
         let damage: [PixelRect]
         let layerCount: Int
+        /// For the profiler: animations running this frame (`FrameStatistics.runningAnimations`).
+        var runningAnimations = 0
     }
 
     /// Changes the target size; the next frame repaints everything.
@@ -52,6 +56,7 @@ final class Compositor {
         var newRecords: [UInt64: DrawRecord] = [:]
         var damage = DamageAccumulator(bounds: targetRect)
         var count = 0
+        runningAnimations = 0
         let root = tree.rootID.flatMap { id in
             buildNode(id, in: tree, parentTime: mediaTime, parentMatrix: CATransform3DIdentity,
                       parentOpacity: 1, clip: nil, count: &count)
@@ -67,7 +72,7 @@ final class Compositor {
         if records.isEmpty { damage.add(targetRect) }  // first frame: paint everything, background included
         records = newRecords
         contentCache.retainOnly(Set(newRecords.keys))
-        return Frame(root: root, damage: damage.rects, layerCount: count)
+        return Frame(root: root, damage: damage.rects, layerCount: count, runningAnimations: runningAnimations)
     }
 
     private func collect(_ node: DrawNode, into records: inout [UInt64: DrawRecord]) {
@@ -81,6 +86,8 @@ final class Compositor {
         guard let node = tree.nodes[id] else { return nil }
         count += 1
         let (state, localTime) = tree.presentedState(of: node, parentTime: parentTime)
+        // Profiler hook: counted here, where each layer's local time is known anyway.
+        for animation in node.animations where animation.isRunning(atLayerTime: localTime) { runningAnimations += 1 }
         guard !state.isHidden else { return nil }
         let matrix = CATransform3DConcat(state.toSuperlayer, parentMatrix)
         let hasSublayers = !node.sublayers.isEmpty

@@ -41,6 +41,10 @@ struct LayerState: Sendable, Equatable {
     var minificationFilter = "linear"
     /// The layer's own `CAMediaTiming`, for the time hierarchy.
     var timing = MediaTiming()
+    /// For the render-tree dump (`RenderTree+Dump.swift`): the layer's
+    /// class and `name`. Not drawn.
+    var className = "CALayer"
+    var name: String?
 
     init() {}
 }
@@ -84,6 +88,8 @@ extension LayerState {
         magnificationFilter = layer.magnificationFilter
         minificationFilter = layer.minificationFilter
         timing = MediaTiming(layer)
+        className = String(describing: type(of: layer))
+        name = layer.name
     }
 
     static func filterSnapshots(_ filters: [Any]?) -> [CIFilterSnapshot] {

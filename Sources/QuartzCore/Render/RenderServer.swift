@@ -8,6 +8,7 @@ import Synchronization
 /// bound memory. The render thread never waits for the app thread. When
 /// nothing animates and nothing is committed, the thread sleeps.
 package final class RenderServer: RenderHost, Sendable {
+    static let threadName = "QuartzCore.RenderServer"
     /// Commits the app thread may be ahead by before `receive` waits.
     static let maximumCommitsInFlight = 2
 
@@ -16,6 +17,8 @@ package final class RenderServer: RenderHost, Sendable {
         var stopping = false
         var resize: (width: Int, height: Int)?
         var repaintAll = false
+        /// Debug hook: requests for the render thread (Render/Profiler/).
+        var debugCommands: [RenderDebugCommand] = []
     }
 
     private let inbox = Mutex(Inbox())
@@ -26,16 +29,28 @@ package final class RenderServer: RenderHost, Sendable {
     private let interval: CFTimeInterval
     private let presenterFactory: FramePresenterFactory
     private let finished = Mutex(false)
+    // Debug hooks (Render/Profiler/RenderServer+Debug.swift): the overlays
+    // asked for, the trace commits and frames go to, the run's summary.
+    let debugToggles: Mutex<DebugSettings>
+    let trace: TraceRecorder?
+    private let traceHost: UInt64
+    let summary: Mutex<FrameSummary>
 
     /// Starts the render thread. `statistics` is called on the render thread
-    /// after every frame.
+    /// after every frame. `debug` says which debug overlays start shown, and
+    /// commits and frames are recorded into `trace` (see `docs/debugging.md`).
     package init(interval: CFTimeInterval = 1.0 / 60, presenter: @escaping FramePresenterFactory,
-         statistics: @escaping @Sendable (FrameStatistics) -> Void = { _ in }) {
+         statistics: @escaping @Sendable (FrameStatistics) -> Void = { _ in },
+         debug: DebugSettings = .environment, trace: TraceRecorder? = TraceRecorder.shared) {
         self.interval = interval
         presenterFactory = presenter
         self.statistics = statistics
+        debugToggles = Mutex(debug)
+        self.trace = trace
+        traceHost = trace?.makeHostNumber() ?? 0
+        summary = Mutex(FrameSummary(displayInterval: interval))
         let thread = Thread { [self] in runLoop() }
-        thread.name = "QuartzCore.RenderServer"
+        thread.name = Self.threadName
         thread.qualityOfService = .userInteractive
         thread.start()
     }
@@ -45,6 +60,11 @@ package final class RenderServer: RenderHost, Sendable {
     package var reportsPresentedFrames: Bool { true }
 
     package func receive(_ commit: RenderCommit) {
+        let start = trace == nil ? 0 : MediaClock.monotonicNow()
+        defer {
+            // Trace hook: the hand-off (waits included), where the commit's flow arrow starts.
+            if let trace { FrameTracer.recordCommit(commit, host: traceHost, start: start, end: MediaClock.monotonicNow(), in: trace) }
+        }
         signal.lock()
         while inbox.withLock({ $0.commits.count >= Self.maximumCommitsInFlight && !$0.stopping }) { signal.wait() }
         inbox.withLock { $0.commits.append(commit) }
@@ -78,6 +98,14 @@ package final class RenderServer: RenderHost, Sendable {
         while !finished.withLock({ $0 }), Date() < deadline { usleep(1000) }
     }
 
+    /// Debug hook: hands `command` to the render thread.
+    func post(_ command: RenderDebugCommand) {
+        signal.lock()
+        inbox.withLock { $0.debugCommands.append(command) }
+        signal.broadcast()
+        signal.unlock()
+    }
+
     // MARK: - Render thread
 
     private func runLoop() {
@@ -89,12 +117,15 @@ package final class RenderServer: RenderHost, Sendable {
 
     private func renderUntilStopped() {
         let loop = RenderLoop(presenter: presenterFactory(), interval: interval)
+        loop.debug = RenderDebugging(settings: debugToggles.withLock { $0 })
+        loop.tracer = trace.map { FrameTracer(recorder: $0, host: traceHost, threadName: Self.threadName) }
         while true {
             signal.lock()
             var taken: [RenderCommit] = []
             var resize: (width: Int, height: Int)?
             var stopping = false
             var repaintAll = false
+            var commands: [RenderDebugCommand] = []
             inbox.withLock {
                 repaintAll = $0.repaintAll
                 $0.repaintAll = false
@@ -103,16 +134,24 @@ package final class RenderServer: RenderHost, Sendable {
                 resize = $0.resize
                 $0.resize = nil
                 stopping = $0.stopping
+                commands = $0.debugCommands
+                $0.debugCommands.removeAll()
             }
             if !taken.isEmpty { signal.broadcast() }
             signal.unlock()
-            if stopping { break }
+            if stopping {
+                commands.forEach { loop.handle($0) }  // answers waiting dump requests
+                break
+            }
             if let resize { loop.resize(width: resize.width, height: resize.height) }
             if repaintAll { loop.repaintAll() }
             loop.apply(taken)
+            commands.forEach { loop.handle($0) }
             switch loop.nextAction(now: MediaClock.now()) {
             case .render(let frameTime):
-                statistics(loop.renderFrame(at: frameTime))
+                let frame = loop.renderFrame(at: frameTime)
+                summary.withLock { $0.add(frame) }
+                statistics(frame)
                 // Animation events follow what the screen shows.
                 DispatchQueue.main.async { AnimationLifecycle.framePresented(at: frameTime) }
             case .sleep(let until):
@@ -127,7 +166,9 @@ package final class RenderServer: RenderHost, Sendable {
     private func sleep(until: CFTimeInterval?) {
         signal.lock()
         defer { signal.unlock() }
-        guard inbox.withLock({ $0.commits.isEmpty && !$0.stopping && $0.resize == nil && !$0.repaintAll }) else { return }
+        guard inbox.withLock({
+            $0.commits.isEmpty && !$0.stopping && $0.resize == nil && !$0.repaintAll && $0.debugCommands.isEmpty
+        }) else { return }
         if let until {
             let seconds = until - MediaClock.now()
             if seconds > 0 { _ = signal.wait(until: Date(timeIntervalSinceNow: seconds)) }
@@ -145,6 +186,11 @@ package final class RenderLoop: RenderHost {
     private(set) var scheduler: FrameScheduler
     let presenter: FramePresenter
     private var applyTime: Double = 0
+    /// When the scene next animates (the tree's answer, debug overlays aside).
+    private var sceneAnimationTime: CFTimeInterval?
+    /// Debug hooks: the profiler's history and overlays, and the trace (Render/Profiler/).
+    var debug = RenderDebugging()
+    var tracer: FrameTracer?
 
     package init(presenter: FramePresenter, interval: CFTimeInterval) {
         self.presenter = presenter
@@ -172,8 +218,14 @@ package final class RenderLoop: RenderHost {
             tree.apply(commit)
         }
         scheduler.hasPendingCommit = true
-        applyTime += MediaClock.monotonicNow() - start
+        let end = MediaClock.monotonicNow()
+        applyTime += end - start
+        tracer?.didApply(commits.map(\.sequence), start: start, end: end)  // trace hook
     }
+
+    /// Renders a frame at the next tick though nothing changed (a debug
+    /// overlay was turned on or off).
+    func requestFrame() { scheduler.hasPendingCommit = true }
 
     func resize(width: Int, height: Int) {
         compositor.resize(width: width, height: height)
@@ -181,29 +233,55 @@ package final class RenderLoop: RenderHost {
     }
 
     func nextAction(now: CFTimeInterval) -> FrameScheduler.Action {
-        scheduler.nextAnimationTime = tree.nextAnimationTime(after: now, lastFrame: scheduler.lastFrameTime)
+        sceneAnimationTime = tree.nextAnimationTime(after: now, lastFrame: scheduler.lastFrameTime)
+        // Debug hook: fading repaint flashes need frames too.
+        scheduler.nextAnimationTime = debug.nextFrameTime(after: now, sceneTime: sceneAnimationTime)
         return scheduler.nextAction(now: now)
     }
 
     /// Draws and presents the frame for `frameTime`.
+    /// The frame's damage is the scene's; debug overlays drawn over it add
+    /// pixels to present but never to `damagedPixels` or `compositing`.
     package func renderFrame(at frameTime: CFTimeInterval) -> FrameStatistics {
+        var time = FrameTracer.Timeline()
+        time.begin = MediaClock.monotonicNow()
         var stats = FrameStatistics(frameTime: frameTime, applyingCommits: applyTime)
         applyTime = 0
-        let wasAnimating = scheduler.nextAnimationTime.map { $0 <= frameTime } ?? false
-        var start = MediaClock.monotonicNow()
+        let wasAnimating = sceneAnimationTime.map { $0 <= frameTime } ?? false
+        time.start = MediaClock.monotonicNow()
         let frame = compositor.prepare(tree, mediaTime: frameTime)
-        stats.evaluatingAnimations = MediaClock.monotonicNow() - start
-        start = MediaClock.monotonicNow()
+        time.evaluated = MediaClock.monotonicNow()
+        debug.restoreScene(in: presenter.target)  // debug hook: the scene back under last frame's overlays
+        time.restored = MediaClock.monotonicNow()
         compositor.draw(frame, into: presenter.target)
-        stats.compositing = MediaClock.monotonicNow() - start
-        start = MediaClock.monotonicNow()
-        if !frame.damage.isEmpty { presenter.present(damage: frame.damage, frameTime: frameTime) }
-        stats.presenting = MediaClock.monotonicNow() - start
+        time.composited = MediaClock.monotonicNow()
+        // Debug hook: overlays drawn over the finished frame; what they cover or uncovered is presented too.
+        let overlaid = debug.drawOverlays(over: presenter.target, damage: frame.damage, frameTime: frameTime,
+                                          displayInterval: scheduler.interval)
+        time.overlaid = MediaClock.monotonicNow()
+        let presented = overlaid.isEmpty ? frame.damage : Self.union(frame.damage, overlaid, in: compositor.targetRect)
+        if !presented.isEmpty { presenter.present(damage: presented, frameTime: frameTime) }
+        time.presented = MediaClock.monotonicNow()
+        stats.evaluatingAnimations = time.evaluated - time.start
+        stats.compositing = time.composited - time.restored
+        stats.debugOverlays = (time.restored - time.evaluated) + (time.overlaid - time.composited)
+        stats.presenting = time.presented - time.overlaid
+        stats.startedAt = time.start
+        stats.finishedAt = time.presented
         stats.damagedPixels = frame.damage.reduce(0) { $0 + $1.area }
         stats.targetPixels = compositor.width * compositor.height
         stats.layerCount = frame.layerCount
+        stats.runningAnimations = frame.runningAnimations
         scheduler.didRender(frameTime: frameTime, wasAnimating: wasAnimating)
         stats.droppedFramesSoFar = scheduler.droppedFrames
+        debug.record(stats)
+        tracer?.didRender(stats, timeline: time, overlaid: !overlaid.isEmpty)
         return stats
+    }
+
+    private static func union(_ a: [PixelRect], _ b: [PixelRect], in bounds: PixelRect) -> [PixelRect] {
+        var damage = DamageAccumulator(bounds: bounds)
+        for rect in a + b { damage.add(rect) }
+        return damage.rects
     }
 }
