@@ -38,6 +38,12 @@ struct KioskMenuOptions: ParsableCommand {
     var fullscreen = false
     @Option(help: "The background: \(Background.allCases.map(\.rawValue).joined(separator: " or ")).")
     var background = Background.solid
+    @Flag(help: "Start with the profiler overlay shown (F1 toggles it; F2 flashes repaints; F3 prints the layer tree).")
+    var profiler = false
+    @Option(help: "Write a Chrome/Perfetto trace (Trace Event Format) to this file at exit.")
+    var trace: String?
+    @Flag(help: "Print 'FRAMES <cumulative frames> T <unix time in ms>' about once a second.")
+    var frameCounter = false
 }
 
 /// The menu, as in the guide's listings: a root layer laid out by
@@ -190,6 +196,10 @@ func addAnimatedBackground(to root: CALayer, size: CGSize) {
 // Top-level code runs on the main thread, which is the thread LaminaHost
 // delivers events on.
 let options = KioskMenuOptions.parseOrExit()
+if let trace = options.trace {
+    // The trace recorder reads its file from the environment (docs/debugging.md).
+    setenv("LAMINA_TRACE", trace, 1)
+}
 
 // Opening the window fails with a one-line reason when there is no display
 // (DISPLAY unset, or no X server there); say it and exit 1.
@@ -214,7 +224,19 @@ let menu = KioskMenu(rootLayer: window.rootLayer)
 menu.nextResponder = window
 window.makeFirstResponder(menu)
 window.makeKeyAndOrderFront(nil)
+window.showsProfiler = options.profiler || window.showsProfiler
+
+if options.frameCounter {
+    // For the peer harness (shared/peers/bench.py), which reads these lines.
+    Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
+        MainActor.assumeIsolated {
+            let line = "FRAMES \(window.framesRendered) T \(Int(Date().timeIntervalSince1970 * 1000))\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+        }
+    }
+}
 
 // Until Escape, or the window manager's close button.
 LaminaApplication.shared.run()
+print(window.frameSummary)
 window.close()

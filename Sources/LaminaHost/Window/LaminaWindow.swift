@@ -47,7 +47,7 @@ public final class LaminaWindow: LaminaResponder {
     public private(set) var isClosed = false
 
     private let connection: WindowConnection
-    private let renderServer: RenderServer
+    let renderServer: RenderServer
     private let presentationStatus = PresentationStatus()
     /// Signalled when the render thread's presenter has closed its connection.
     private let presenterClosed = CloseSignal()
@@ -141,6 +141,9 @@ public final class LaminaWindow: LaminaResponder {
         guard !isClosed else { return }
         switch event {
         case .key(let key):
+            TraceRecorder.shared?.instant(key.type == .keyDown ? "key down" : "key up", category: "input",
+                                          args: ["keysym": .int(Int(key.keysym))])
+            if handleDebugKey(key) { return }
             let responder = firstResponder ?? self
             if key.type == .keyDown { responder.keyDown(with: key) } else { responder.keyUp(with: key) }
         case .resized(let width, let height):
