@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "CoreImage", targets: ["CoreImage"]),
         .library(name: "LaminaHost", targets: ["LaminaHost"]),
         .executable(name: "kiosk-menu", targets: ["kiosk-menu"]),
+        .executable(name: "hello-layer", targets: ["hello-layer"]),
         .executable(name: "host-benchmark", targets: ["host-benchmark"]),
     ],
     dependencies: [
@@ -35,6 +36,8 @@ let package = Package(
         .executableTarget(name: "kiosk-menu",
                           dependencies: ["LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "demos/kiosk-menu"),
+        // The front door: one layer, one implicit animation, one commit.
+        .executableTarget(name: "hello-layer", dependencies: ["LaminaHost"], path: "demos/hello-layer"),
         .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "QuartzCore"]),
         // Benchmarks print figures; they never pass or fail (docs/performance.md).
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "CPixman"], path: "Benchmarks/lamina-bench"),
