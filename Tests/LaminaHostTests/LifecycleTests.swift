@@ -139,4 +139,64 @@ final class KioskMenuScreenTests: HostTestCase {
         press(driver, Keysym.escape)
         XCTAssertTrue(demo.waitForExit(timeout: 5))
     }
+
+    /// F1 shows the profiler panel in the top-right corner and hides it again.
+    func testF1TogglesTheProfilerOverlay() throws {
+        try HostTest.requireContentRasterizer()
+        let server: XvfbServer
+        do { server = try XvfbServer(extraArguments: []) } catch { throw XCTSkip("cannot start a private Xvfb: \(error)") }
+        let (width, height) = (640, 480)
+        let demo = try DemoProcess(display: server.displayName, arguments: ["--width", "\(width)", "--height", "\(height)"])
+        let driver = try XTestDriver(displayName: server.displayName)
+        let window = try XCTUnwrap(driver.waitForWindow(named: LifecycleTests.demoTitle))
+        func panelShown() -> Bool {
+            // The panel's translucent backdrop lifts the black corner.
+            let corner = driver.capture(window, x: width - 60, y: 60, width: 1, height: 1)?.first ?? 0
+            return corner & 0xFF > 4
+        }
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertFalse(panelShown())
+        press(driver, 0xFFBE)  // F1
+        XCTAssertTrue(wait(until: panelShown), "F1 did not show the overlay")
+        press(driver, 0xFFBE)
+        XCTAssertTrue(wait(until: { !panelShown() }), "F1 again did not hide it")
+        press(driver, Keysym.escape)
+        XCTAssertTrue(demo.waitForExit(timeout: 5))
+    }
+
+    /// `--trace FILE` writes a trace with frames, commits and flows linking them.
+    func testTraceFileHoldsFramesAndCommitsLinkedByFlows() throws {
+        try HostTest.requireContentRasterizer()
+        let server: XvfbServer
+        do { server = try XvfbServer(extraArguments: []) } catch { throw XCTSkip("cannot start a private Xvfb: \(error)") }
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let demo = try DemoProcess(display: server.displayName,
+                                   arguments: ["--width", "320", "--height", "240", "--trace", trace.path])
+        let driver = try XTestDriver(displayName: server.displayName)
+        XCTAssertNotNil(driver.waitForWindow(named: LifecycleTests.demoTitle))
+        Thread.sleep(forTimeInterval: 0.5)
+        press(driver, Keysym.down)
+        press(driver, Keysym.escape)
+        XCTAssertTrue(demo.waitForExit(timeout: 5))
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: trace)) as? [String: Any]
+        let events = try XCTUnwrap(object?["traceEvents"] as? [[String: Any]])
+        let names = Set(events.compactMap { $0["name"] as? String })
+        XCTAssertTrue(names.contains("Frame"))
+        XCTAssertTrue(names.contains("key down"))
+        XCTAssertTrue(names.contains { $0.hasPrefix("Commit") })
+        let starts = Set(events.filter { $0["ph"] as? String == "s" }.compactMap { "\($0["id"] ?? "")" })
+        let finishes = Set(events.filter { $0["ph"] as? String == "f" }.compactMap { "\($0["id"] ?? "")" })
+        XCTAssertFalse(starts.isEmpty)
+        XCTAssertFalse(starts.intersection(finishes).isEmpty, "a commit's flow ends on a frame")
+    }
+
+    private func wait(until condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return false
+    }
 }
