@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Measures the kiosk menu at 1280x720 under a private Xvfb, for each
+# background variant: Down/Up pressed every half second for SECONDS
+# (default 10), then the demo's frame summary (achieved rate, frame-time
+# percentiles, dropped frames), its CPU time per second of wall time, and
+# its peak resident memory.
+#
+# Usage: scripts/measure-kiosk.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-10}
+swift build -c release --product kiosk-menu >&2
+
+display_file=$(mktemp)
+Xvfb -displayfd 3 -screen 0 1280x720x24 -nolisten tcp -noreset 3>"$display_file" 2>/dev/null &
+xvfb_pid=$!
+trap 'kill $xvfb_pid 2>/dev/null; true' EXIT
+for _ in $(seq 100); do [ -s "$display_file" ] && break; sleep 0.05; done
+export DISPLAY=":$(head -n1 "$display_file")"
+rm -f "$display_file"
+ticks=$(getconf CLK_TCK)
+
+for background in solid animated; do
+    output=$(mktemp)
+    .build/release/kiosk-menu --width 1280 --height 720 --background $background >"$output" &
+    demo=$!
+    sleep 2  # start-up (fonts, first frames) is not measured
+    read -r -a before < <(cut -d' ' -f14,15 /proc/$demo/stat)
+    start=$(date +%s.%N)
+    key=Down
+    for _ in $(seq $((seconds * 2))); do
+        xdotool key $key
+        [ $key = Down ] && key=Up || key=Down
+        sleep 0.5
+    done
+    read -r -a after < <(cut -d' ' -f14,15 /proc/$demo/stat)
+    wall=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
+    peak=$(grep VmHWM /proc/$demo/status | awk '{print $2}')
+    xdotool key Escape
+    wait $demo || true
+    cpu=$(( (after[0] + after[1]) - (before[0] + before[1]) ))
+    echo "== background $background, 1280x720, ${seconds} s with Down/Up every 0.5 s"
+    echo "CPU: $(awk -v c="$cpu" -v t="$ticks" -v w="$wall" 'BEGIN { printf "%.1f", 100 * c / t / w }') % of one core; peak RSS $((peak / 1024)) MB"
+    echo "whole run: $(cat "$output")"
+    rm -f "$output"
+done
