@@ -20,6 +20,7 @@ final class Compositor {
     let scratchPool: ScratchPool
     let transitions = TransitionSnapshots()
     let rasterizationCache = RasterizationCache()
+    let bloomCache = BloomCache()
 
     init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -72,6 +73,7 @@ final class Compositor {
         if records.isEmpty { damage.add(targetRect) }  // first frame: paint everything, background included
         records = newRecords
         contentCache.retainOnly(Set(newRecords.keys))
+        bloomCache.retainOnly(Set(newRecords.keys))
         return Frame(root: root, damage: damage.rects, layerCount: count, runningAnimations: runningAnimations)
     }
 

@@ -19,7 +19,9 @@ struct GroupRenderer {
         compositor.drawOwnContent(node, into: scratchImage, clip: area, opacity: 1, includeShadow: false)
         for child in node.children { compositor.drawSubtree(child, into: scratchImage, clip: area) }
         if state.masksToBounds { clipToShape(node, scratch: scratchImage, area: area) }
-        ImageFilterRenderer.apply(state.filters, to: scratch, area: area)
+        if !compositor.bloomCache.applyIfBloom(state.filters, node: node, to: scratch, area: area) {
+            ImageFilterRenderer.apply(state.filters, to: scratch, area: area)
+        }
         if let mask = node.mask { applyMask(mask, scratch: scratchImage, area: area) }
         if state.shadowOpacity > 0 {
             ShadowRenderer.drawShadow(of: node, alpha: scratch, area: area, into: destination, clip: clip,

@@ -63,6 +63,42 @@ final class DamageTests: ModelTestCase {
         XCTAssertGreaterThan(damagedFrames, 10)
     }
 
+    /// A pulsing bloom (only its intensity animates) reuses its blurred glow
+    /// frame to frame and still gives exactly the pixels of a fresh drawing.
+    func testPulsingBloomFramesEqualFullFrames() {
+        let (width, height) = (200, 100)
+        let host = RecordingHost(width: width, height: height)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: width, height: height)
+        root.backgroundColor = CGColor(gray: 0, alpha: 1)
+        let ring = CALayer()
+        ring.frame = CGRect(x: 30, y: 25, width: 140, height: 50)
+        ring.borderWidth = 2
+        ring.borderColor = CGColor(gray: 1, alpha: 1)
+        ring.cornerRadius = 25
+        let bloom = CIFilter(name: "CIBloom")!
+        bloom.setDefaults()
+        bloom.setValue(5.0, forKey: "inputRadius")
+        bloom.name = "pulseFilter"
+        ring.filters = [bloom]
+        root.addSublayer(ring)
+        root.attach(to: host)
+        CATransaction.flush()
+        let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
+        pulse.fromValue = 0.0
+        pulse.toValue = 1.5
+        pulse.duration = 1
+        pulse.autoreverses = true
+        pulse.repeatCount = .infinity
+        ring.add(pulse, forKey: "pulse")
+        CATransaction.flush()
+        for step in 0...8 {
+            let time = CACurrentMediaTime() + Double(step) * 0.11
+            let incremental = host.incremental.render(at: time)
+            XCTAssertEqual(differingPixels(incremental, host.fullRender(at: time, width: width, height: height)), 0, "frame \(step)")
+        }
+    }
+
     /// A frame where nothing changed draws and presents nothing.
     func testUnchangedFrameHasNoDamage() {
         let host = InlineRenderHost(width: 50, height: 50)

@@ -1,0 +1,48 @@
+extension ImageEffects {
+    /// The blurred copy `bloom` adds, kept as floating-point rows so it can be
+    /// added again with another intensity without blurring again (the
+    /// kiosk's pulsing glow changes only its intensity, frame after frame).
+    package struct Glow: Sendable {
+        package let width: Int
+        package let height: Int
+        fileprivate let pixels: [SIMD4<Float>]
+    }
+
+    /// `gaussianBlur(source, radius)` as a `Glow`.
+    package static func glow(of source: PixelBufferView, radius: Double) -> Glow {
+        let width = source.width, height = source.height
+        var result = [SIMD4<Float>](repeating: .zero, count: width * height)
+        var pixels = [UInt32](repeating: 0, count: width)
+        SeparableBlur<SIMD4<Float>>(kernel: BlurKernel(standardDeviation: radius), width: width, height: height).run(
+            loadRow: { y, line, start in
+                source.readRow(y, into: &pixels)
+                var any = false
+                for x in 0..<width where pixels[x] != 0 {
+                    line[start + x] = PremultipliedPixel.unpack(pixels[x])
+                    any = true
+                }
+                return any
+            },
+            storeRow: { y, glow, isZero in
+                guard !isZero else { return }
+                for x in 0..<width { result[y * width + x] = glow[x] }
+            })
+        return Glow(width: width, height: height, pixels: result)
+    }
+
+    /// `bloom` with a glow computed before: `pixels = clamp(pixels + intensity × glow)`,
+    /// the same arithmetic, so the result is identical.
+    package static func addGlow(_ glow: Glow, to pixels: PixelBufferView, intensity: Double) {
+        guard intensity > 0, glow.width == pixels.width, glow.height == pixels.height else { return }
+        let gain = Float(min(intensity, maximumBloomIntensity))
+        var row = [UInt32](repeating: 0, count: glow.width)
+        for y in 0..<glow.height {
+            pixels.readRow(y, into: &row)
+            let base = y * glow.width
+            for x in 0..<glow.width where glow.pixels[base + x] != .zero {
+                row[x] = PremultipliedPixel.pack(PremultipliedPixel.unpack(row[x]) + glow.pixels[base + x] * gain)
+            }
+            pixels.writeRow(y, from: row)
+        }
+    }
+}
