@@ -5,15 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-xvfb_pid=""
-trap '[ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null; true' EXIT
+source scripts/lib/xvfb.sh
+trap stop_private_xvfb EXIT
 if [ -z "${DISPLAY:-}" ]; then
-    display_file=$(mktemp)
-    Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp -noreset 3>"$display_file" 2>/dev/null &
-    xvfb_pid=$!
-    for _ in $(seq 100); do [ -s "$display_file" ] && break; sleep 0.05; done
-    export DISPLAY=":$(head -n1 "$display_file")"
-    rm -f "$display_file"
+    start_private_xvfb 1920x1080x24 || { echo "bench-host.sh: DISPLAY is unset and Xvfb did not start" >&2; exit 1; }
     echo "bench-host.sh: DISPLAY is unset; started Xvfb on $DISPLAY" >&2
 fi
 swift build -c release --product host-benchmark >&2

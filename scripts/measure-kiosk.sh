@@ -11,13 +11,9 @@ cd "$(dirname "$0")/.."
 seconds=${1:-10}
 swift build -c release --product kiosk-menu >&2
 
-display_file=$(mktemp)
-Xvfb -displayfd 3 -screen 0 1280x720x24 -nolisten tcp -noreset 3>"$display_file" 2>/dev/null &
-xvfb_pid=$!
-trap 'kill $xvfb_pid 2>/dev/null; true' EXIT
-for _ in $(seq 100); do [ -s "$display_file" ] && break; sleep 0.05; done
-export DISPLAY=":$(head -n1 "$display_file")"
-rm -f "$display_file"
+source scripts/lib/xvfb.sh
+trap stop_private_xvfb EXIT
+start_private_xvfb 1280x720x24 || { echo "$(basename "$0"): Xvfb did not start" >&2; exit 1; }
 ticks=$(getconf CLK_TCK)
 
 for background in solid animated; do

@@ -12,23 +12,13 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh >&2
 swift build -c release --product kiosk-menu >&2
 
-xvfb_pid=""
-trap '[ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null; true' EXIT
+source scripts/lib/xvfb.sh
+trap stop_private_xvfb EXIT
 if [ -z "${DISPLAY:-}" ]; then
-    display_file=$(mktemp)
-    Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp -noreset 3>"$display_file" 2>/dev/null &
-    xvfb_pid=$!
-    for _ in $(seq 100); do
-        [ -s "$display_file" ] && break
-        kill -0 "$xvfb_pid" 2>/dev/null || break
-        sleep 0.05
-    done
-    if [ ! -s "$display_file" ]; then
+    if ! start_private_xvfb 1920x1080x24; then
         echo "run-demo.sh: DISPLAY is unset and Xvfb did not start" >&2
         exit 1
     fi
-    export DISPLAY=":$(head -n1 "$display_file")"
-    rm -f "$display_file"
     echo "run-demo.sh: DISPLAY is unset; started Xvfb on $DISPLAY (the window is not visible; Ctrl-C ends it)" >&2
 fi
 

@@ -9,13 +9,9 @@ cd "$(dirname "$0")/.."
 swift build -c release --product kiosk-menu >&2
 width=1280 height=720
 
-display_file=$(mktemp)
-Xvfb -displayfd 3 -screen 0 ${width}x${height}x24 -nolisten tcp -noreset 3>"$display_file" 2>/dev/null &
-xvfb_pid=$!
-trap 'kill $xvfb_pid 2>/dev/null; true' EXIT
-for _ in $(seq 100); do [ -s "$display_file" ] && break; sleep 0.05; done
-export DISPLAY=":$(head -n1 "$display_file")"
-rm -f "$display_file"
+source scripts/lib/xvfb.sh
+trap stop_private_xvfb EXIT
+start_private_xvfb ${width}x${height}x24 || { echo "$(basename "$0"): Xvfb did not start" >&2; exit 1; }
 
 shoot() {  # shoot OUTPUT [kiosk-menu options...]
     local output=$1; shift
