@@ -116,14 +116,37 @@ final class KioskMenuScreenTests: HostTestCase {
         Thread.sleep(forTimeInterval: 0.3)  // the implicit animation takes 0.25 s
     }
 
-    func testArrowKeysMoveTheRingAndClampAtTheTop() throws {
+    /// The kiosk demo on a private Xvfb, with its window found.
+    /// The test's X connection must close before the server goes (a
+    /// connection that outlives its server ends the process), so the
+    /// connection is dropped explicitly first.
+    private final class RunningKiosk {
+        private var connection: XTestDriver?
+        var driver: XTestDriver { connection! }
+        let window: UInt
+        let demo: DemoProcess
+        let server: XvfbServer
+        init(server: XvfbServer, demo: DemoProcess, driver: XTestDriver, window: UInt) {
+            (self.server, self.demo, self.connection, self.window) = (server, demo, driver, window)
+        }
+        deinit { connection = nil }
+    }
+
+    private func launchKiosk(_ arguments: [String]) throws -> RunningKiosk {
         try HostTest.requireContentRasterizer()
         let server: XvfbServer
         do { server = try XvfbServer(extraArguments: []) } catch { throw XCTSkip("cannot start a private Xvfb: \(error)") }
-        let (width, height) = (640, 480)
-        let demo = try DemoProcess(display: server.displayName, arguments: ["--width", "\(width)", "--height", "\(height)"])
+        let demo = try DemoProcess(display: server.displayName, arguments: arguments)
         let driver = try XTestDriver(displayName: server.displayName)
         let window = try XCTUnwrap(driver.waitForWindow(named: LifecycleTests.demoTitle), "the demo's window did not appear")
+        return RunningKiosk(server: server, demo: demo, driver: driver, window: window)
+    }
+
+    func testArrowKeysMoveTheRingAndClampAtTheTop() throws {
+        let (width, height) = (640, 480)
+        let kiosk = try launchKiosk(["--width", "\(width)", "--height", "\(height)"])
+        defer { withExtendedLifetime(kiosk) {} }  // the private server must outlive the test's X connection
+        let (demo, driver, window) = (kiosk.demo, kiosk.driver, kiosk.window)
         Thread.sleep(forTimeInterval: 1)
         let movies = try XCTUnwrap(settledRingCenter(driver, window: window, width: width, height: height), "no ring on screen")
         press(driver, Keysym.up)
@@ -142,13 +165,10 @@ final class KioskMenuScreenTests: HostTestCase {
 
     /// F1 shows the profiler panel in the top-right corner and hides it again.
     func testF1TogglesTheProfilerOverlay() throws {
-        try HostTest.requireContentRasterizer()
-        let server: XvfbServer
-        do { server = try XvfbServer(extraArguments: []) } catch { throw XCTSkip("cannot start a private Xvfb: \(error)") }
         let (width, height) = (640, 480)
-        let demo = try DemoProcess(display: server.displayName, arguments: ["--width", "\(width)", "--height", "\(height)"])
-        let driver = try XTestDriver(displayName: server.displayName)
-        let window = try XCTUnwrap(driver.waitForWindow(named: LifecycleTests.demoTitle))
+        let kiosk = try launchKiosk(["--width", "\(width)", "--height", "\(height)"])
+        defer { withExtendedLifetime(kiosk) {} }  // the private server must outlive the test's X connection
+        let (demo, driver, window) = (kiosk.demo, kiosk.driver, kiosk.window)
         func panelShown() -> Bool {
             // The panel's translucent backdrop lifts the black corner.
             let corner = driver.capture(window, x: width - 60, y: 60, width: 1, height: 1)?.first ?? 0
@@ -166,15 +186,11 @@ final class KioskMenuScreenTests: HostTestCase {
 
     /// `--trace FILE` writes a trace with frames, commits and flows linking them.
     func testTraceFileHoldsFramesAndCommitsLinkedByFlows() throws {
-        try HostTest.requireContentRasterizer()
-        let server: XvfbServer
-        do { server = try XvfbServer(extraArguments: []) } catch { throw XCTSkip("cannot start a private Xvfb: \(error)") }
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: trace) }
-        let demo = try DemoProcess(display: server.displayName,
-                                   arguments: ["--width", "320", "--height", "240", "--trace", trace.path])
-        let driver = try XTestDriver(displayName: server.displayName)
-        XCTAssertNotNil(driver.waitForWindow(named: LifecycleTests.demoTitle))
+        let kiosk = try launchKiosk(["--width", "320", "--height", "240", "--trace", trace.path])
+        defer { withExtendedLifetime(kiosk) {} }  // the private server must outlive the test's X connection
+        let (demo, driver) = (kiosk.demo, kiosk.driver)
         Thread.sleep(forTimeInterval: 0.5)
         press(driver, Keysym.down)
         press(driver, Keysym.escape)
