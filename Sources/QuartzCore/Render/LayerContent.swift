@@ -38,7 +38,9 @@ final class LayerContent {
     }
 
     let key: Key
-    let buffer: RasterBuffer
+    /// What the pixels live in: a bitmap drawn for this layer, or the
+    /// layer's `contents` image itself (kept alive here; pixman reads it).
+    private let storage: AnyObject
     let image: PixmanImage
     /// The layer-space point the bitmap's top-left pixel corner sits at.
     let origin: CGPoint
@@ -48,10 +50,37 @@ final class LayerContent {
         origin = extent.origin
         let width = Int((extent.width * key.scale).rounded(.up)), height = Int((extent.height * key.scale).rounded(.up))
         guard width > 0, height > 0, width * height <= 64 << 20 else { return nil }
-        buffer = RasterBuffer(width: width, height: height)
+        let buffer = RasterBuffer(width: width, height: height)
         draw(buffer)
         guard let image = PixmanImage(buffer: buffer) else { return nil }
+        storage = buffer
         self.image = image
+    }
+
+    /// The layer's `contents` used as is: when the layer draws nothing but
+    /// an image that already has its on-screen pixel size, it is composited
+    /// straight from the image, with no copy (layers showing the same image
+    /// then read the same memory).
+    init?(key: Key, contents: CGImage, image: PixmanImage) {
+        self.key = key
+        origin = key.bounds.standardized.origin
+        storage = contents
+        self.image = image
+    }
+
+    /// Whether `key` describes a layer that draws only its contents image,
+    /// pixel for pixel at `key.scale`.
+    static func showsContentsUnchanged(_ key: Key) -> Bool {
+        guard let contents = key.contents, key.backgroundColor.map({ $0.alpha == 0 }) ?? true,
+              key.borderWidth == 0 || (key.borderColor.map { $0.alpha == 0 } ?? true),
+              key.contentsRect == LayerState.unitRect, key.contentsCenter == LayerState.unitRect,
+              !(key.masksToBounds && key.cornerRadius > 0) else { return false }
+        let bounds = key.bounds.standardized
+        let width = bounds.width * key.scale, height = bounds.height * key.scale
+        return width == CGFloat(contents.width) && height == CGFloat(contents.height)
+            && (key.contentsGravity == .resize || key.contentsGravity == .resizeAspect
+                || key.contentsGravity == .resizeAspectFill || key.contentsGravity == .center)
+            && key.contentsScale == key.scale
     }
 
     /// Composites the bitmap through `node`'s matrix into `destination`,
@@ -77,21 +106,43 @@ final class LayerContent {
 /// The cached `LayerContent` of each layer, by layer id.
 final class LayerContentCache {
     private var entries: [UInt64: LayerContent] = [:]
-    private var missing: Set<UInt64> = []
 
     /// The layer's content bitmap, redrawn when what it depends on changed;
     /// nil when the layer draws nothing of its own.
     func content(for node: DrawNode) -> LayerContent? {
         let key = LayerContent.Key(node.state, scale: Self.rasterScale(for: node))
         if let cached = entries[node.id], cached.key == key { return cached }
-        let content = LayerContentRenderer.render(key: key)
+        let content: LayerContent?
+        if LayerContent.showsContentsUnchanged(key), let contents = key.contents, let image = sourceImage(for: contents) {
+            content = LayerContent(key: key, contents: contents, image: image)
+        } else {
+            content = LayerContentRenderer.render(key: key)
+        }
         entries[node.id] = content
         return content
     }
 
-    /// Drops the content of layers that are gone.
+    /// Drops the content of layers that are gone, and source images no
+    /// layer uses any more.
     func retainOnly(_ ids: Set<UInt64>) {
         if entries.count > ids.count { entries = entries.filter { ids.contains($0.key) } }
+        if sources.count > entries.count {
+            let used = Set(entries.values.compactMap { $0.key.contents.map(ObjectIdentifier.init) })
+            sources = sources.filter { used.contains($0.key) }
+        }
+    }
+
+    /// How many source images are shared (for tests).
+    var sharedSourceCount: Int { sources.count }
+
+    /// One pixman image per `CGImage`, shared by every layer showing it.
+    private var sources: [ObjectIdentifier: (image: CGImage, pixman: PixmanImage)] = [:]
+
+    private func sourceImage(for image: CGImage) -> PixmanImage? {
+        if let source = sources[ObjectIdentifier(image)], source.image === image { return source.pixman }
+        guard let pixman = PixmanImage(image: image) else { return nil }
+        sources[ObjectIdentifier(image)] = (image, pixman)
+        return pixman
     }
 
     /// The pixels per layer point the content is drawn at: the layer's

@@ -73,3 +73,32 @@ final class ContentsGoldenTests: ModelTestCase {
         render("contents-scale") { $0.contentsGravity = .center; $0.contentsScale = 2 }
     }
 }
+
+/// A layer showing an image at its own pixel size is composited straight
+/// from the image: exact pixels, and one source shared by every such layer.
+final class ContentsSharingTests: ModelTestCase {
+    func testImageAtItsPixelSizeIsDrawnExactlyAndShared() {
+        let host = InlineRenderHost(width: 120, height: 40)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 120, height: 40)
+        var layers: [CALayer] = []
+        for index in 0..<2 {
+            let layer = CALayer()
+            layer.frame = CGRect(x: 5 + index * 60, y: 5, width: 40, height: 30)
+            layer.contents = ContentsGoldenTests.quadrants
+            root.addSublayer(layer)
+            layers.append(layer)
+        }
+        root.attach(to: host)
+        CATransaction.flush()
+        let image = host.render(at: CACurrentMediaTime())
+        for y in 0..<30 {
+            for x in 0..<40 {
+                XCTAssertEqual(image.storage.pixel(x: 5 + x, y: 5 + y), ContentsGoldenTests.quadrants.storage.pixel(x: x, y: y))
+                XCTAssertEqual(image.storage.pixel(x: 65 + x, y: 5 + y), ContentsGoldenTests.quadrants.storage.pixel(x: x, y: y))
+            }
+        }
+        let cache = host.loop.compositor.contentCache
+        XCTAssertTrue(cache.sharedSourceCount == 1, "both layers read the same image")
+    }
+}
