@@ -44,7 +44,7 @@ let package = Package(
                           path: "demos/kiosk-menu"),
         // The front door: one layer, one implicit animation, one commit.
         .executableTarget(name: "hello-layer", dependencies: ["LaminaHost"], path: "demos/hello-layer"),
-        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "QuartzCore"]),
+        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "QuartzCore", "InspectorWire"]),
         // Benchmarks print figures; they never pass or fail (docs/performance.md).
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "CPixman"], path: "Benchmarks/lamina-bench"),
         // What presenting a frame costs on each X11 path (scripts/bench-host.sh).

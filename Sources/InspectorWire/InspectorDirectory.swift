@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 
 /// Where inspector sockets live (`getuid`, `mkdir`, `lstat`, `unlink`,
-/// `kill(pid, 0)`): `$XDG_RUNTIME_DIR`, else `/tmp/lamina-<uid>` created
+/// `access`): `$XDG_RUNTIME_DIR`, else `/tmp/lamina-<uid>` created
 /// with mode 0700. Either must be a real directory (not a symlink) owned by
 /// this user with no access for group or others, or it is refused.
 ///
@@ -78,5 +78,7 @@ public struct InspectorDirectory: Sendable, Equatable {
     /// This process's id.
     public static var currentPID: Int32 { getpid() }
 
-    static func processExists(_ pid: Int32) -> Bool { kill(pid, 0) == 0 || errno == EPERM }
+    /// Whether `pid` is a live process (its /proc entry exists; `kill(pid, 0)`
+    /// may be refused by a sandbox).
+    static func processExists(_ pid: Int32) -> Bool { pid > 0 && access("/proc/\(pid)", F_OK) == 0 }
 }

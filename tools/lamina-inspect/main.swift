@@ -36,11 +36,17 @@ if let chosen = command.pid {
 } else {
     let found = directory.socketPIDs()
     if found.isEmpty {
-        fail("no Lamina app offers an inspector in \(directory.path) (start it with LAMINA_INSPECTOR=1)")
+        let stale = directory.socketPIDs(live: false)
+        let note = stale.isEmpty ? "" : "; sockets of ended processes: \(stale.map(String.init).joined(separator: ", "))"
+        fail("no Lamina app offers an inspector in \(directory.path) (start it with LAMINA_INSPECTOR=1)\(note)")
     }
-    for candidate in found { print("pid \(candidate) \(processName(candidate))") }
-    guard found.count == 1 else { fail("\(found.count) apps found; choose one with --pid", status: 2) }
+    guard found.count == 1 else {
+        let list = found.map { "  pid \($0) \(processName($0))" }.joined(separator: "\n")
+        fail("\(found.count) apps offer an inspector; choose one with --pid:\n\(list)", status: 2)
+    }
     pid = found[0]
+    // On stderr, so stdout holds only the app's reply.
+    FileHandle.standardError.write(Data("lamina-inspect: pid \(pid) \(processName(pid))\n".utf8))
 }
 
 let path = directory.socketPath(pid: pid)

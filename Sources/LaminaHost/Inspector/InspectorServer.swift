@@ -14,7 +14,7 @@ final class InspectorServer: Sendable {
     /// The socket's path.
     let socketPath: String
     /// Seconds a client may stay silent (or not read) before it is dropped.
-    static let idleTimeout: Double = 5
+    let idleTimeout: Double
 
     private let targets: Mutex<[InspectorTarget]>
     private let stopped = Mutex(false)
@@ -23,7 +23,8 @@ final class InspectorServer: Sendable {
 
     /// Starts listening at this process's socket in `directory`, removing
     /// sockets that dead processes left there. Throws a one-line reason.
-    init(directory: InspectorDirectory, targets: [InspectorTarget]) throws(UnixSocket.Failure) {
+    init(directory: InspectorDirectory, targets: [InspectorTarget], idleTimeout: Double = 5) throws(UnixSocket.Failure) {
+        self.idleTimeout = idleTimeout
         directory.removeStaleSockets()
         socketPath = directory.socketPath(pid: InspectorDirectory.currentPID)
         InspectorDirectory.remove(socketPath)
@@ -94,8 +95,8 @@ final class InspectorServer: Sendable {
 
     /// Answers `client`'s requests until it closes, stalls or misbehaves.
     private func converse(with client: UnixSocket) {
-        client.setSendTimeout(Self.idleTimeout)
-        var deadline = Date(timeIntervalSinceNow: Self.idleTimeout)
+        client.setSendTimeout(idleTimeout)
+        var deadline = Date(timeIntervalSinceNow: idleTimeout)
         while !isStopped {
             var result = client.bufferedLine()
             if result == nil {
@@ -115,7 +116,7 @@ final class InspectorServer: Sendable {
                 if let body = InspectorRequest.reply(to: line, targets: current) {
                     guard client.write(InspectorReply.encode(body)) else { return }
                 }
-                deadline = Date(timeIntervalSinceNow: Self.idleTimeout)
+                deadline = Date(timeIntervalSinceNow: idleTimeout)
             case .tooLong?:
                 client.write(InspectorReply.encode(InspectorRequest.tooLongReply))
                 return
