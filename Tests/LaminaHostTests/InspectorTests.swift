@@ -24,7 +24,7 @@ final class InspectorTests: XCTestCase {
 
     func testTreeListsTheFiveItemsAndTheSelectionsRunningPulse() throws {
         let (server, demo) = try startDemo()
-        defer { withExtendedLifetime(server) {} }
+        defer { withExtendedLifetime((server, demo)) {} }
         let result = try inspect(["--pid", "\(demo.process.processIdentifier)", "tree"], until: "\"selection\"")
         XCTAssertEqual(result.status, 0, result.output)
         for index in 0..<5 {
@@ -41,7 +41,7 @@ final class InspectorTests: XCTestCase {
 
     func testStatsPrintsAFrameCount() throws {
         let (server, demo) = try startDemo()
-        defer { withExtendedLifetime(server) {} }
+        defer { withExtendedLifetime((server, demo)) {} }
         let result = try inspect(["--pid", "\(demo.process.processIdentifier)", "stats"])
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertNotNil(result.output.range(of: #"Lamina: \d+ frames in"#, options: .regularExpression), result.output)
@@ -49,17 +49,15 @@ final class InspectorTests: XCTestCase {
 
     func testWithoutAPidTheOnlyAppIsUsed() throws {
         let (server, demo) = try startDemo()
-        defer { withExtendedLifetime(server) {} }
+        defer { withExtendedLifetime((server, demo)) {} }
         let result = try inspect(["tree"], until: "\"selection\"")
-        let pid = demo.process.processIdentifier
-        print("DEBUG", pid, demo.process.isRunning, access("/proc/\(pid)", F_OK), try FileManager.default.contentsOfDirectory(atPath: runtimeDirectory))
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertTrue(result.output.contains("\"selection\""), result.output)
     }
 
     func testTheSocketIsOwnerOnlyAndGarbageGetsAnErrorLine() throws {
         let (server, demo) = try startDemo()
-        defer { withExtendedLifetime(server) {} }
+        defer { withExtendedLifetime((server, demo)) {} }
         let path = try directory().socketPath(pid: demo.process.processIdentifier)
         XCTAssertEqual(InspectorDirectory.mode(of: path), 0o600)
 
