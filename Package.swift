@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "kiosk-menu", targets: ["kiosk-menu"]),
         .executable(name: "hello-layer", targets: ["hello-layer"]),
         .executable(name: "host-benchmark", targets: ["host-benchmark"]),
+        .executable(name: "lamina-inspect", targets: ["lamina-inspect"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,13 +33,18 @@ let package = Package(
         .target(name: "CoreImage", dependencies: ["CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CCairo", "CPixman", "CPango"]),
         // The X11 host: window, MIT-SHM presenter, input, display pacing.
-        .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),
+        .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11", "InspectorWire"]),
+        // The inspector's Unix socket and wire format, shared by the host's
+        // server and the lamina-inspect tool (Foundation and Glibc only).
+        .target(name: "InspectorWire"),
+        // Attaches to a running app (LAMINA_INSPECTOR=1) and prints its layer tree.
+        .executableTarget(name: "lamina-inspect", dependencies: ["InspectorWire"], path: "tools/lamina-inspect"),
         .executableTarget(name: "kiosk-menu",
                           dependencies: ["LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "demos/kiosk-menu"),
         // The front door: one layer, one implicit animation, one commit.
         .executableTarget(name: "hello-layer", dependencies: ["LaminaHost"], path: "demos/hello-layer"),
-        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "QuartzCore"]),
+        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "QuartzCore", "InspectorWire"]),
         // Benchmarks print figures; they never pass or fail (docs/performance.md).
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "CPixman"], path: "Benchmarks/lamina-bench"),
         // What presenting a frame costs on each X11 path (scripts/bench-host.sh).

@@ -10,12 +10,15 @@ final class DemoProcess {
 
     /// Starts `kiosk-menu` (built next to this test bundle) with
     /// `arguments`, and `DISPLAY` set to `display` (unset when nil).
-    init(display: String?, arguments: [String] = ["--width", "320", "--height", "240"]) throws {
+    /// `environment` adds to (or overrides) this process's environment.
+    init(display: String?, arguments: [String] = ["--width", "320", "--height", "240"],
+         environment extra: [String: String] = [:]) throws {
         let executable = try Self.executable()
         process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errorPipe
@@ -43,13 +46,14 @@ final class DemoProcess {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
-    private static func executable() throws -> URL {
+    /// The package executable `name`, built next to this test bundle.
+    static func executable(named name: String = "kiosk-menu") throws -> URL {
         // The test bundle is an executable in the build directory; the
         // package's executables sit beside it.
         let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let demo = bundle.deletingLastPathComponent().appendingPathComponent("kiosk-menu")
+        let demo = bundle.deletingLastPathComponent().appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: demo.path) else {
-            throw XCTSkip("kiosk-menu is not built next to the tests (\(demo.path)); run `swift build` first")
+            throw XCTSkip("\(name) is not built next to the tests (\(demo.path)); run `swift build` first")
         }
         return demo
     }

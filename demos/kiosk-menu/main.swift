@@ -42,6 +42,8 @@ struct KioskMenuOptions: ParsableCommand {
     var profiler = false
     @Option(help: "Write a Chrome/Perfetto trace (Trace Event Format) to this file at exit.")
     var trace: String?
+    @Flag(help: "Offer the live layer-tree inspector to lamina-inspect (sets LAMINA_INSPECTOR=1).")
+    var inspector = false
     @Flag(help: "Print 'FRAMES <cumulative frames> T <unix time in ms>' about once a second.")
     var frameCounter = false
 }
@@ -199,6 +201,10 @@ let options = KioskMenuOptions.parseOrExit()
 if let trace = options.trace {
     // The trace recorder reads its file from the environment (docs/debugging.md).
     setenv("LAMINA_TRACE", trace, 1)
+}
+if options.inspector {
+    // Read from the environment when the window opens (docs/debugging.md).
+    setenv("LAMINA_INSPECTOR", "1", 1)
 }
 
 // Opening the window fails with a one-line reason when there is no display

@@ -81,6 +81,7 @@ public final class LaminaWindow: LaminaResponder {
         rootLayer.position = CGPoint(x: self.contentSize.width / 2, y: self.contentSize.height / 2)
         rootLayer.attach(to: renderServer)
         LaminaApplication.shared.windowDidOpen(self)
+        registerWithInspector()
     }
 
     /// Shows the window (maps it) and gives it the keyboard focus.
@@ -112,6 +113,7 @@ public final class LaminaWindow: LaminaResponder {
         delegate?.windowWillClose(self)
         isClosed = true
         isVisible = false
+        unregisterFromInspector()
         rootLayer.detachFromHost()
         connection.attach(nil)
         renderServer.stop()

@@ -8,6 +8,7 @@
 /// | `LAMINA_PROFILER=1` | the profiler panel starts shown (F1 in the host) |
 /// | `LAMINA_FLASH_REPAINTS=1` | repainted regions flash (F2 in the host) |
 /// | `LAMINA_TRACE=<file>` | a Chrome trace (Trace Event Format JSON) is written to the file at exit |
+/// | `LAMINA_INSPECTOR=1` | the host offers the live layer-tree inspector (`lamina-inspect`) on a Unix socket |
 ///
 /// Flags accept `1`, `true`, `yes`, `on` and `0`, `false`, `no`, `off`
 /// (any case); anything else is reported through `CADiagnostics` and read
@@ -19,6 +20,8 @@ package struct DebugSettings: Sendable, Equatable {
     package var flashesRepaints = false
     /// Where to write a trace; nil records none.
     package var tracePath: String?
+    /// Offer the live layer-tree inspector on an owner-only Unix socket.
+    package var inspector = false
 
     /// Everything off.
     package init() {}
@@ -27,6 +30,7 @@ package struct DebugSettings: Sendable, Equatable {
     package init(environment: [String: String]) {
         showsProfiler = Self.flag("LAMINA_PROFILER", in: environment)
         flashesRepaints = Self.flag("LAMINA_FLASH_REPAINTS", in: environment)
+        inspector = Self.flag("LAMINA_INSPECTOR", in: environment)
         if let path = environment["LAMINA_TRACE"], !path.isEmpty { tracePath = path }
     }
 

@@ -1,0 +1,196 @@
+import Foundation
+import InspectorWire
+@testable import LaminaHost
+import QuartzCore
+import XCTest
+
+/// The live layer-tree inspector: the kiosk demo run with `--inspector`,
+/// read by the built `lamina-inspect`, and the server on its own.
+final class InspectorTests: XCTestCase {
+    private var runtimeDirectory: String!
+
+    override func setUpWithError() throws {
+        // A private XDG_RUNTIME_DIR, so runs never see each other's sockets.
+        runtimeDirectory = NSTemporaryDirectory() + "lamina-inspector-tests-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o700])
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+    }
+
+    // MARK: - Through the demo and lamina-inspect
+
+    func testTreeListsTheFiveItemsAndTheSelectionsRunningPulse() throws {
+        let (server, demo) = try startDemo()
+        defer { withExtendedLifetime((server, demo)) {} }
+        let result = try inspect(["--pid", "\(demo.process.processIdentifier)", "tree"], until: "\"selection\"")
+        XCTAssertEqual(result.status, 0, result.output)
+        for index in 0..<5 {
+            XCTAssertTrue(result.output.contains("CATextLayer \"item\(index)\" frame ("), result.output)
+        }
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let selection = try XCTUnwrap(lines.firstIndex { $0.contains("CALayer \"selection\" frame (") }, result.output)
+        XCTAssertTrue(lines[selection].contains("opacity 1"), lines[selection])
+        // The pulse: its key path, its kind and a progress in percent.
+        let pulse = lines.dropFirst(selection + 1).first ?? ""
+        XCTAssertNotNil(pulse.range(of: #"~ filters\.pulseFilter\.inputIntensity basic \d+%"#, options: .regularExpression),
+                        result.output)
+    }
+
+    func testStatsPrintsAFrameCount() throws {
+        let (server, demo) = try startDemo()
+        defer { withExtendedLifetime((server, demo)) {} }
+        let result = try inspect(["--pid", "\(demo.process.processIdentifier)", "stats"])
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertNotNil(result.output.range(of: #"Lamina: \d+ frames in"#, options: .regularExpression), result.output)
+    }
+
+    func testWithoutAPidTheOnlyAppIsUsed() throws {
+        let (server, demo) = try startDemo()
+        defer { withExtendedLifetime((server, demo)) {} }
+        let result = try inspect(["tree"], until: "\"selection\"")
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("\"selection\""), result.output)
+    }
+
+    func testTheSocketIsOwnerOnlyAndGarbageGetsAnErrorLine() throws {
+        let (server, demo) = try startDemo()
+        defer { withExtendedLifetime((server, demo)) {} }
+        let path = try directory().socketPath(pid: demo.process.processIdentifier)
+        XCTAssertEqual(InspectorDirectory.mode(of: path), 0o600)
+
+        let socket = try UnixSocket.connect(to: path, timeout: 5)
+        XCTAssertTrue(socket.write("\u{01}garbage\u{FF}\n"))
+        let reply = readReply(socket)
+        XCTAssertEqual(reply.count, 1, "\(reply)")
+        XCTAssertTrue(reply.first?.hasPrefix("error: unknown request") == true, "\(reply)")
+        // Still answering, on the same connection.
+        XCTAssertTrue(socket.write("stats\n"))
+        XCTAssertTrue(readReply(socket).contains { $0.contains(" frames in ") })
+        // An endless line is refused, and the connection closed.
+        XCTAssertTrue(socket.write(String(repeating: "x", count: 5000)))
+        XCTAssertTrue(readReply(socket).first?.hasPrefix("error: request longer") == true)
+        XCTAssertTrue(demo.process.isRunning, "the demo must survive bad requests")
+    }
+
+    func testWithoutTheFlagThereIsNoSocket() throws {
+        let server = try privateServer()
+        let demo = try DemoProcess(display: server.displayName, environment: ["XDG_RUNTIME_DIR": runtimeDirectory])
+        let driver = try XTestDriver(displayName: server.displayName)
+        XCTAssertNotNil(driver.waitForWindow(named: LifecycleTests.demoTitle), "the demo's window did not appear")
+        usleep(300_000)
+        XCTAssertEqual(try directory().socketPIDs(live: false), [])
+        XCTAssertTrue(demo.process.isRunning)
+        let result = try inspect(["tree"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.output.contains("no Lamina app offers an inspector"), result.output)
+    }
+
+    // MARK: - The server alone
+
+    func testAStalledClientIsDroppedAndTheNextOneServed() throws {
+        let server = try InspectorServer(directory: directory(), targets: [], idleTimeout: 0.3)
+        defer { server.stop() }
+        let silent = try UnixSocket.connect(to: server.socketPath, timeout: 5)
+        let started = Date()
+        XCTAssertEqual(silent.readLine(), .closed, "a silent client is dropped")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3)
+        let next = try UnixSocket.connect(to: server.socketPath, timeout: 5)
+        XCTAssertTrue(next.write("tree\n"))
+        XCTAssertEqual(readReply(next), ["no open windows"])
+    }
+
+    func testStoppingRemovesTheSocket() throws {
+        let server = try InspectorServer(directory: directory(), targets: [])
+        XCTAssertNotNil(InspectorDirectory.mode(of: server.socketPath))
+        server.stop()
+        XCTAssertNil(InspectorDirectory.mode(of: server.socketPath))
+        XCTAssertThrowsError(try UnixSocket.connect(to: server.socketPath, timeout: 1))
+    }
+
+    func testADirectoryOthersCanEnterIsRefused() throws {
+        chmod(runtimeDirectory, 0o755)
+        XCTAssertThrowsError(try InspectorDirectory.resolve(environment: ["XDG_RUNTIME_DIR": runtimeDirectory]))
+        chmod(runtimeDirectory, 0o700)
+        XCTAssertEqual(try InspectorDirectory.resolve(environment: ["XDG_RUNTIME_DIR": runtimeDirectory]).path,
+                       runtimeDirectory)
+    }
+
+    func testReplyLinesStartingWithADotCannotEndTheReply() {
+        let encoded = InspectorReply.encode("a\n.\n..b")
+        let lines = encoded.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.last, ".")
+        XCTAssertEqual(lines.dropLast().compactMap(InspectorReply.decode), ["a", ".", "..b"])
+    }
+
+    func testSettingsReadTheFlag() {
+        XCTAssertTrue(DebugSettings(environment: ["LAMINA_INSPECTOR": "1"]).inspector)
+        XCTAssertFalse(DebugSettings(environment: [:]).inspector)
+    }
+
+    // MARK: - Helpers
+
+    private func directory() throws -> InspectorDirectory {
+        try InspectorDirectory.resolve(environment: ["XDG_RUNTIME_DIR": runtimeDirectory])
+    }
+
+    /// The demo with `--inspector` on a private Xvfb, once its socket exists.
+    private func startDemo() throws -> (XvfbServer, DemoProcess) {
+        let server = try privateServer()
+        let demo = try DemoProcess(display: server.displayName,
+                                   arguments: ["--width", "320", "--height", "240", "--inspector"],
+                                   environment: ["XDG_RUNTIME_DIR": runtimeDirectory])
+        let path = try directory().socketPath(pid: demo.process.processIdentifier)
+        let deadline = Date(timeIntervalSinceNow: 15)
+        while InspectorDirectory.mode(of: path) == nil, demo.process.isRunning, Date() < deadline { usleep(20_000) }
+        guard InspectorDirectory.mode(of: path) != nil else {
+            XCTFail("no inspector socket at \(path)")
+            throw XCTSkip("the demo did not offer the inspector")
+        }
+        return (server, demo)
+    }
+
+    /// Runs `lamina-inspect` until its output contains `text` (the socket
+    /// opens with the window, before the app's first commit), 10 s at most.
+    private func inspect(_ arguments: [String], until text: String) throws -> (status: Int32, output: String) {
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while true {
+            let result = try inspect(arguments)
+            if result.output.contains(text) || Date() > deadline { return result }
+            usleep(50_000)
+        }
+    }
+
+    /// Runs the built `lamina-inspect` with `arguments`; its status and stdout + stderr.
+    private func inspect(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = try DemoProcess.executable(named: "lamina-inspect")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtimeDirectory
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// One reply's lines, without the terminator.
+    private func readReply(_ socket: UnixSocket) -> [String] {
+        var lines: [String] = []
+        while case .line(let line) = socket.readLine() {
+            guard let text = InspectorReply.decode(line) else { return lines }
+            lines.append(text)
+        }
+        return lines
+    }
+
+    private func privateServer() throws -> XvfbServer {
+        do { return try XvfbServer() } catch { throw XCTSkip("cannot start a private Xvfb: \(error)") }
+    }
+}
