@@ -8,7 +8,7 @@ import CCairo
 /// callers validate input first and the methods refuse what cairo would
 /// turn into an error state: singular or non-finite matrices, bad dashes.
 final class CairoContext {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// The surface drawn on, kept alive while the context is.
     let surface: CairoSurface
 

@@ -150,6 +150,7 @@ extension AnimatableValue {
             let rgba = c.rgba
             return [Double(rgba.red), Double(rgba.green), Double(rgba.blue), Double(rgba.alpha)]
         case .array(let elements): return elements.flatMap(\.components)
+        case .path(let path): return path.pointComponents
         }
     }
 
@@ -170,6 +171,7 @@ extension AnimatableValue {
         case .transform: return .transform(CATransform3D(entries: (0..<16).map { _ in next() }))
         case .color: return .color(CGColor(red: next(), green: next(), blue: next(), alpha: next()))
         case .array(let elements): return .array(elements.map { $0.rebuilt(consuming: v, at: &i) })
+        case .path(let path): return .path(path.rebuilt(consuming: v, at: &i))
         }
     }
 
@@ -182,6 +184,8 @@ extension AnimatableValue {
             return true
         case let (.array(a), .array(b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.hasSameShape(as: $1) }
+        case let (.path(a), .path(b)):
+            return a.hasSameStructure(as: b)
         default:
             return false
         }

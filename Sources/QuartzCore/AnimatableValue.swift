@@ -12,9 +12,12 @@ enum AnimatableValue: Sendable, Equatable {
     case transform(CATransform3D)
     case color(CGColor)
     case array([AnimatableValue])
+    /// A path (`CAShapeLayer.path`): interpolates point by point with a path
+    /// of the same element structure (see `AnimatableValue+Path.swift`).
+    case path(CGPathSnapshot)
 
     /// Normalizes any Swift number, `NSNumber`, `NSValue`, geometry struct,
-    /// `CGAffineTransform` (widened to 3D), `CGColor` or array of those.
+    /// `CGAffineTransform` (widened to 3D), `CGColor`, `CGPath` or array of those.
     /// Returns nil for anything else.
     init?(_ any: Any?) {
         guard let any else { return nil }
@@ -36,6 +39,8 @@ enum AnimatableValue: Sendable, Equatable {
         case let value as CATransform3D: self = .transform(value)
         case let value as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(value))
         case let value as CGColor: self = .color(value)
+        case let value as CGPath: self = .path(value.snapshot)
+        case let value as CGPathSnapshot: self = .path(value)
         case let value as NSValue:
             guard let converted = AnimatableValue(nsValue: value) else { return nil }
             self = converted
@@ -88,6 +93,7 @@ extension AnimatableValue {
             if template is CGAffineTransform { return CATransform3DGetAffineTransform(transform) }
             return transform
         case .color(let color): return color
+        case .path(let path): return CGPath(path)
         case .array(let values):
             let templates = template as? [Any]
             return values.enumerated().map { index, value in

@@ -156,9 +156,12 @@ final class Compositor {
     private func ownCoverage(of node: DrawNode) -> PixelRect? {
         let state = node.state
         let hasContent = state.backgroundColor != nil || state.contents != nil || state.borderWidth > 0
-            || !state.backgroundFilters.isEmpty
+            || !state.backgroundFilters.isEmpty || state.gradient?.colors.isEmpty == false
+            || state.shape.map { $0.fills || $0.strokes } == true
+        let shapeBounds = state.masksToBounds ? CGRect.null : state.shape?.drawnBounds ?? .null
         guard hasContent || node.isGroup || state.shadowOpacity > 0 else { return nil }
-        let box = node.homography.apply(state.bounds)
+        // A shape layer draws outside its bounds unless it masks to them.
+        let box = node.homography.apply(shapeBounds.isNull ? state.bounds : state.bounds.union(shapeBounds))
         guard var rect = PixelRect(covering: box) else { return nil }
         if state.shadowOpacity > 0 {
             rect = rect.union(rect.insetBy(-ShadowRenderer.spread(of: node)))

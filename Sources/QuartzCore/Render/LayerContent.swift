@@ -1,6 +1,6 @@
 import CPixman
 
-/// A layer's own drawing (background, contents, border) rasterized once in
+/// A layer's own drawing (background, contents or shape or gradient, border) rasterized once in
 /// the layer's space and reused while only its position, transform or
 /// opacity change. Lives in `LayerContentCache`.
 final class LayerContent {
@@ -19,6 +19,8 @@ final class LayerContent {
         let contentsGravity: CALayerContentsGravity
         let contentsScale: CGFloat
         let masksToBounds: Bool
+        let shape: ShapeState?
+        let gradient: GradientState?
 
         init(_ state: LayerState, scale: CGFloat) {
             bounds = state.bounds
@@ -34,6 +36,8 @@ final class LayerContent {
             contentsGravity = state.contentsGravity
             contentsScale = state.contentsScale
             masksToBounds = state.masksToBounds
+            shape = state.shape
+            gradient = state.gradient
         }
     }
 

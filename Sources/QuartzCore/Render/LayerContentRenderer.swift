@@ -1,5 +1,6 @@
 /// Rasterizes a layer's own drawing with CoreGraphics (cairo underneath), in
-/// Apple's order: background colour, then contents, then border; the corner
+/// Apple's order: background colour, then contents (or a shape layer's
+/// path, a gradient layer's gradient), then border; the corner
 /// radius rounds the background and border, and clips the contents only
 /// when the layer masks to bounds, as on Apple.
 enum LayerContentRenderer {
@@ -8,8 +9,11 @@ enum LayerContentRenderer {
         let hasBackground = key.backgroundColor.map { $0.alpha > 0 } ?? false
         let hasBorder = key.borderWidth > 0 && (key.borderColor.map { $0.alpha > 0 } ?? false)
         let image = key.contents
-        guard hasBackground || hasBorder || image != nil else { return nil }
+        let shapeState = key.shape.flatMap { $0.fills || $0.strokes ? $0 : nil }
+        let gradient = key.gradient.flatMap { $0.colors.isEmpty ? nil : $0 }
+        guard hasBackground || hasBorder || image != nil || shapeState != nil || gradient != nil else { return nil }
         var extent = bounds
+        if let shapeState, !key.masksToBounds { extent = extent.union(shapeState.drawnBounds) }
         var placement = CGRect.null
         if let image {
             placement = ContentsGeometry.placement(
@@ -38,6 +42,16 @@ enum LayerContentRenderer {
                 } else {
                     drawContents(image, in: placement, contentsRect: key.contentsRect, context: context)
                 }
+                context.restoreGState()
+            }
+            if let shapeState {
+                ShapeRenderer.draw(shapeState, clip: key.masksToBounds ? shape : nil, scale: key.scale, context: context)
+            }
+            if let gradient, bounds.width > 0, bounds.height > 0 {
+                context.saveGState()
+                context.addPath(key.masksToBounds ? shape : CGPath(rect: bounds, transform: nil))
+                context.clip()
+                gradient.draw(in: bounds, context: context)
                 context.restoreGState()
             }
             if hasBorder, let color = key.borderColor {

@@ -61,7 +61,7 @@ extension LayerState: AnimationTarget {
         case "shadowOffset": return .size(shadowOffset)
         case "shadowRadius": return .number(Double(shadowRadius))
         case "filters", "backgroundFilters": return .array([])
-        default: return nil
+        default: return shape?.animatableValue(forKey: key) ?? gradient?.animatableValue(forKey: key)
         }
     }
 
@@ -87,7 +87,9 @@ extension LayerState: AnimationTarget {
         case ("shadowOpacity", .number(let number)): shadowOpacity = Float(number)
         case ("shadowOffset", .size(let size)): shadowOffset = size
         case ("shadowRadius", .number(let number)): shadowRadius = CGFloat(number)
-        default: break
+        default:
+            shape?.setAnimatedValue(value, forKey: key)
+            gradient?.setAnimatedValue(value, forKey: key)
         }
     }
 

@@ -45,6 +45,10 @@ struct LayerState: Sendable, Equatable {
     /// class and `name`. Not drawn.
     var className = "CALayer"
     var name: String?
+    /// A `CAShapeLayer`'s path and how it is painted; nil for other layers.
+    var shape: ShapeState?
+    /// A `CAGradientLayer`'s gradient; nil for other layers.
+    var gradient: GradientState?
 
     init() {}
 }
@@ -90,6 +94,8 @@ extension LayerState {
         timing = MediaTiming(layer)
         className = String(describing: type(of: layer))
         name = layer.name
+        shape = (layer as? CAShapeLayer).map(ShapeState.init)
+        gradient = (layer as? CAGradientLayer).map(GradientState.init)
     }
 
     static func filterSnapshots(_ filters: [Any]?) -> [CIFilterSnapshot] {
