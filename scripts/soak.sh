@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Soak test: runs the kiosk menu under a private Xvfb for MINUTES (default
+# 10; CI uses 1) while xdotool presses random keys, and samples its resident
+# memory, open file descriptors and SysV shared-memory segments every
+# SAMPLE seconds (default 5). Prints a table and a verdict line
+# ("verdict: flat" or "verdict: growing ..."), then checks that no segment
+# the kiosk created is left behind after it exits. Exit status 1 when growing
+# or leaking.
+#
+# Usage: scripts/soak.sh [MINUTES]      SAMPLE=2 scripts/soak.sh 1
+set -euo pipefail
+cd "$(dirname "$0")/.."
+minutes=${1:-10}
+sample=${SAMPLE:-5}
+swift build -c release --product kiosk-menu >&2
+
+display_file=$(mktemp)
+Xvfb -displayfd 3 -screen 0 1280x720x24 -nolisten tcp -noreset 3>"$display_file" 2>/dev/null &
+xvfb=$!
+kiosk=""
+cleanup() {
+    [ -n "$kiosk" ] && kill "$kiosk" 2>/dev/null || true
+    kill "$xvfb" 2>/dev/null || true
+    wait 2>/dev/null || true
+    rm -f "$display_file"
+}
+trap cleanup EXIT
+for _ in $(seq 100); do [ -s "$display_file" ] && break; sleep 0.05; done
+export DISPLAY=":$(head -n1 "$display_file")"
+
+segments() { ipcs -m -p 2>/dev/null | awk -v p="$1" '$3 == p { n++ } END { print n + 0 }'; }
+.build/release/kiosk-menu --width 1280 --height 720 >/dev/null 2>&1 &
+kiosk=$!
+sleep 2
+
+keys=(Up Down Left Right Return Escape space Tab Home End Page_Up Page_Down a z 1)
+printf '%8s %10s %6s %6s\n' seconds rss_kib fds shm
+declare -a rss_samples
+end=$((SECONDS + minutes * 60))
+next=$SECONDS
+while [ $SECONDS -lt $end ]; do
+    kill -0 "$kiosk" 2>/dev/null || { echo "verdict: the kiosk exited during the soak"; exit 1; }
+    xdotool key --delay 0 "${keys[RANDOM % ${#keys[@]}]}" 2>/dev/null || true
+    if [ $SECONDS -ge $next ]; then
+        rss=$(awk '/VmRSS/ { print $2 }' /proc/$kiosk/status)
+        fds=$(ls /proc/$kiosk/fd | wc -l)
+        printf '%8d %10d %6d %6d\n' "$SECONDS" "$rss" "$fds" "$(segments $kiosk)"
+        rss_samples+=("$rss")
+        fd_samples+=("$fds")
+        next=$((SECONDS + sample))
+    fi
+    sleep 0.05
+done
+
+# Flat: the last quarter's median RSS within 10% (and 8 MiB) of the second
+# quarter's; the descriptor count unchanged from the second quarter.
+n=${#rss_samples[@]}
+q2=$((n / 4)); q4=$((n * 3 / 4))
+median() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+early=$(median "${rss_samples[@]:q2:$((n / 4 > 0 ? n / 4 : 1))}")
+late=$(median "${rss_samples[@]:q4}")
+fd_early=${fd_samples[$q2]}; fd_late=${fd_samples[$((n - 1))]}
+status=0
+if [ $((late - early)) -gt $((early / 10)) ] && [ $((late - early)) -gt 8192 ] || [ "$fd_late" -gt "$fd_early" ]; then
+    echo "verdict: growing (rss ${early} -> ${late} KiB, fds ${fd_early} -> ${fd_late})"; status=1
+else
+    echo "verdict: flat (rss ${early} -> ${late} KiB, fds ${fd_early} -> ${fd_late})"
+fi
+
+pid=$kiosk
+kill "$kiosk"; wait "$kiosk" 2>/dev/null || true; kiosk=""
+sleep 0.5
+left=$(segments $pid)
+# A segment outliving its creator shows with the creator's pid in ipcs -p.
+if [ "$left" -ne 0 ]; then echo "leftover: $left shared-memory segments of pid $pid"; status=1
+else echo "leftover: none"; fi
+exit $status
