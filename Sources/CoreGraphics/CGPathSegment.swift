@@ -151,7 +151,7 @@ public struct CGPathSegment: Hashable, Sendable {
         let safeTolerance = tolerance.isFinite && tolerance > 0 ? Swift.max(tolerance, 1e-6) : 0.1
         let count = (scale * secondDifference / safeTolerance).squareRoot().rounded(.up)
         guard count.isFinite else { return 1 }
-        return Swift.min(Swift.max(Int(count), 1), 1024)
+        return Int(Swift.min(Swift.max(count, 1), 1024))  // clamped before converting: huge paths must not trap
     }
 
     /// The segment as a polyline from `start` to `end` (both included) that

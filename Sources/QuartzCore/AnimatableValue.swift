@@ -81,7 +81,7 @@ extension AnimatableValue {
             switch template {
             case is Float: return Float(number)
             case is Double: return number
-            case is Int: return Int(number.rounded())
+            case is Int: return Int(clampedFrom: number.rounded())
             case is Bool: return number >= 0.5
             case is NSNumber: return NSNumber(value: number)
             default: return CGFloat(number)

@@ -15,7 +15,8 @@ extension CALayer {
         if delegateImplemented({ $0.display(self) }) { return }
         let bounds = self.bounds.standardized
         let scale = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
-        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
+        let width = Int(clampedFrom: (bounds.width * scale).rounded(.up), limit: 1_048_576)
+        let height = Int(clampedFrom: (bounds.height * scale).rounded(.up), limit: 1_048_576)
         guard width > 0, height > 0 else { return }
         guard width <= 16384, height <= 16384 else {
             return CADiagnostics.report(layer: self, keyPath: "bounds",

@@ -46,7 +46,7 @@ struct LayerProperty: Sendable {
             return LayerProperty.number(value).map { .value($0) } ?? .wrongType
         case .int:
             guard let number = LayerProperty.number(value), number.isFinite else { return .wrongType }
-            return .value(Int(number.rounded()))
+            return .value(Int(clampedFrom: number.rounded()))
         case .bool:
             if let flag = value as? Bool { return .value(flag) }
             return LayerProperty.number(value).map { .value($0 != 0) } ?? .wrongType
@@ -73,10 +73,10 @@ struct LayerProperty: Sendable {
             return .wrongType
         case .autoresizing:
             if let mask = value as? CAAutoresizingMask { return .value(mask) }
-            return LayerProperty.number(value).map { .value(CAAutoresizingMask(rawValue: UInt32(max(0, $0)))) } ?? .wrongType
+            return LayerProperty.bits(value, limit: Double(UInt32.max)).map { .value(CAAutoresizingMask(rawValue: UInt32($0))) } ?? .wrongType
         case .cornerMask:
             if let mask = value as? CACornerMask { return .value(mask) }
-            return LayerProperty.number(value).map { .value(CACornerMask(rawValue: UInt(max(0, $0)))) } ?? .wrongType
+            return LayerProperty.bits(value, limit: Double(UInt32.max)).map { .value(CACornerMask(rawValue: UInt($0))) } ?? .wrongType
         }
     }
 
@@ -89,6 +89,14 @@ struct LayerProperty: Sendable {
     static func number(_ value: Any) -> Double? {
         if case .number(let number)? = AnimatableValue(value) { return number }
         return nil
+    }
+
+    /// A number given for an option set's bits, or nil (refused and
+    /// reported as the wrong type) when it is not a whole number in
+    /// 0...`limit`: NaN, infinities and huge values must not trap.
+    static func bits(_ value: Any, limit: Double) -> Double? {
+        guard let number = number(value), number >= 0, number <= limit, number == number.rounded() else { return nil }
+        return number
     }
 
     /// True when every component of a geometry value is finite.

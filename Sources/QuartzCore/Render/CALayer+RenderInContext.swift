@@ -6,7 +6,8 @@ extension CALayer {
         let bounds = self.bounds.standardized
         let ctm = ctx.ctm
         let scale = max(1, min(8, (abs(ctm.a * ctm.d - ctm.b * ctm.c)).squareRoot()))
-        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
+        let width = Int(clampedFrom: (bounds.width * scale).rounded(.up), limit: 1_048_576)
+        let height = Int(clampedFrom: (bounds.height * scale).rounded(.up), limit: 1_048_576)
         guard width > 0, height > 0, width <= 16384, height <= 16384 else { return }
         let tree = RenderTree()
         tree.apply(RenderCommit(sequence: 1, mediaTime: 0, rootID: layerID, updates: modelSnapshot(scale: scale)))

@@ -68,8 +68,11 @@ enum ShadowRenderer {
         let state = node.state
         guard state.shadowOpacity > 0 else { return 0 }
         let offset = targetOffset(of: node)
+        // Clamped before converting: an absurd offset must not trap (the
+        // spread only grows damage, and the target is far smaller).
+        let shift = max(abs(offset.x), abs(offset.y))
         return ImageEffects.shadowOutset(forRadius: Double(state.shadowRadius * scale(of: node)))
-            + Int(max(abs(offset.x), abs(offset.y)).rounded(.up))
+            + (shift.isFinite ? Int(min(shift, 1_048_576).rounded(.up)) : 0)
     }
 
     /// A non-group layer's shadow, from its own drawing or `shadowPath`.

@@ -62,7 +62,7 @@ struct FrameScheduler: Sendable {
     /// was animating count as dropped.
     mutating func didRender(frameTime: CFTimeInterval, wasAnimating: Bool) {
         if let last = lastFrameTime, wasAnimating {
-            let skipped = Int(((frameTime - last) / interval).rounded()) - 1
+            let skipped = Int(clampedFrom: ((frameTime - last) / interval).rounded(), limit: 1_000_000) - 1
             if skipped > 0 { droppedFrames += skipped }
         }
         lastFrameTime = frameTime

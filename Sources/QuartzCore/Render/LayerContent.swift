@@ -52,8 +52,11 @@ final class LayerContent {
     init?(key: Key, extent: CGRect, draw: (RasterBuffer) -> Void) {
         self.key = key
         origin = extent.origin
-        let width = Int((extent.width * key.scale).rounded(.up)), height = Int((extent.height * key.scale).rounded(.up))
-        guard width > 0, height > 0, width * height <= 64 << 20 else { return nil }
+        let pixelWidth = (extent.width * key.scale).rounded(.up), pixelHeight = (extent.height * key.scale).rounded(.up)
+        // Checked before converting: a huge layer must not trap; it draws nothing.
+        guard pixelWidth.isFinite, pixelHeight.isFinite, pixelWidth > 0, pixelHeight > 0,
+              pixelWidth <= 32768, pixelHeight <= 32768, pixelWidth * pixelHeight <= CGFloat(64 << 20) else { return nil }
+        let width = Int(pixelWidth), height = Int(pixelHeight)
         let buffer = RasterBuffer(width: width, height: height)
         draw(buffer)
         guard let image = PixmanImage(buffer: buffer) else { return nil }

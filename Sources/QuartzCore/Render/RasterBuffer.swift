@@ -68,9 +68,12 @@ package struct PixelRect: Equatable, Hashable, Sendable {
     package init?(covering rect: CGRect) {
         guard !rect.isNull, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite,
               rect.width > 0, rect.height > 0 else { return nil }
+        // Every side is clamped on both ends before converting: a rectangle
+        // far off screen must not trap.
         let limit = CGFloat(1 << 28)
-        let minX = Int(max(-limit, rect.minX).rounded(.down)), minY = Int(max(-limit, rect.minY).rounded(.down))
-        let maxX = Int(min(limit, rect.maxX).rounded(.up)), maxY = Int(min(limit, rect.maxY).rounded(.up))
+        func clamp(_ value: CGFloat) -> CGFloat { min(limit, max(-limit, value)) }
+        let minX = Int(clamp(rect.minX).rounded(.down)), minY = Int(clamp(rect.minY).rounded(.down))
+        let maxX = Int(clamp(rect.maxX).rounded(.up)), maxY = Int(clamp(rect.maxY).rounded(.up))
         self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 

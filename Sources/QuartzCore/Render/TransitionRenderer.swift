@@ -47,7 +47,8 @@ enum SubtreeRenderer {
         guard var node = tree.nodes[id] else { return nil }
         let bounds = node.state.bounds.standardized
         let scale = scale.isFinite && scale > 0 ? min(scale, 8) : 1
-        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
+        let width = Int(clampedFrom: (bounds.width * scale).rounded(.up), limit: 1_048_576)
+        let height = Int(clampedFrom: (bounds.height * scale).rounded(.up), limit: 1_048_576)
         guard width > 0, height > 0, width * height <= 16 << 20 else { return nil }
         // The layer placed at the bitmap's origin, scaled to its pixels.
         node.state.anchorPoint = .zero
@@ -130,8 +131,8 @@ enum TransitionRenderer {
         func drawNew() {
             guard newAlpha > 0 else { return }
             let m = node.matrix
-            let dx = Int((newOffset.x * m.m11 + newOffset.y * m.m21).rounded())
-            let dy = Int((newOffset.x * m.m12 + newOffset.y * m.m22).rounded())
+            let dx = Int(clampedFrom: (newOffset.x * m.m11 + newOffset.y * m.m21).rounded(), limit: 268_435_456)
+            let dy = Int(clampedFrom: (newOffset.x * m.m12 + newOffset.y * m.m22).rounded(), limit: 268_435_456)
             let fade = PixmanImage(red: 0, green: 0, blue: 0, alpha: newAlpha * opacity)
             newDrawing.setTransform(nil, bilinear: false)
             destination.composite(newDrawing, at: dx, dy, mask: fade, rect: visible)

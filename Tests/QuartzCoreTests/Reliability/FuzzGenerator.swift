@@ -20,9 +20,7 @@ struct SplitMix64: RandomNumberGenerator {
 /// and values of the wrong type.
 struct FuzzGenerator {
     var rng: SplitMix64
-    /// Whether finite numbers may be huge (beyond ±100; nested scales multiply). Rendering huge
-    /// finite geometry is a known crash (KnownBugs), so the render fuzz
-    /// turns this off and keeps NaN and infinities only.
+    /// Whether finite numbers may be huge (beyond ±100; nested scales multiply).
     var allowsHugeFinite: Bool
     init(seed: UInt64, allowsHugeFinite: Bool = true) {
         rng = SplitMix64(seed: seed)
@@ -51,9 +49,8 @@ struct FuzzGenerator {
     /// A transform: ordinary, degenerate (zero scale, m44 = 0, huge
     /// perspective) or full of random numbers.
     mutating func transform() -> CATransform3D {
-        // Degenerate and random matrices (cases 0-2, 6) can project a layer to
-        // a huge finite rectangle, a known render crash (KnownBugs): only
-        // with allowsHugeFinite.
+        // Degenerate and random matrices (cases 0-2, 6) can project a layer
+        // to a huge finite rectangle: only with allowsHugeFinite.
         switch allowsHugeFinite ? int(0...6) : int(3...5) {
         case 0: return CATransform3DMakeScale(0, 0, 0)
         case 1: var t = CATransform3DIdentity; t.m44 = 0; return t
@@ -69,11 +66,9 @@ struct FuzzGenerator {
         }
     }
 
-    /// A path; rectangles too large to flatten are a known crash (KnownBugs).
+    /// A path: an ellipse in a random (possibly huge or degenerate) rectangle.
     mutating func path() -> CGPath {
-        var bounds = rect()
-        if KnownBugs.crashesFlattening(bounds) { bounds = CGRect(x: 0, y: 0, width: 1e6, height: -1e6) }
-        return CGPath(ellipseIn: bounds, transform: nil)
+        CGPath(ellipseIn: rect(), transform: nil)
     }
 
     mutating func filter() -> CIFilter? {
@@ -136,17 +131,16 @@ struct FuzzGenerator {
         case 6: layer.cornerRadius = number()
         case 7: layer.borderWidth = number(); layer.borderColor = color()
         case 8:
-            // Huge offsets are a known crash (KnownBugs.crashesShadow): moderate shadows only.
             layer.shadowOpacity = Float.random(in: 0...1, using: &rng)
-            layer.shadowRadius = Double.random(in: -5...40, using: &rng)
-            layer.shadowOffset = CGSize(width: Double.random(in: -50...50, using: &rng), height: Double.random(in: -50...50, using: &rng))
+            layer.shadowRadius = number()
+            layer.shadowOffset = CGSize(width: number(), height: number())
         case 9: layer.anchorPoint = point()
         case 10: layer.speed = float(); layer.timeOffset = number()
         case 11: layer.backgroundColor = color()
         case 12: layer.filters = [filter() as Any]
         default:
             let path = keyPath(), value = anyValue()
-            if !KnownBugs.crashes(keyPath: path, value: value), !KnownBugs.crashesShadow(keyPath: path) { layer.setValue(value, forKeyPath: path) }
+            layer.setValue(value, forKeyPath: path)
         }
     }
 }

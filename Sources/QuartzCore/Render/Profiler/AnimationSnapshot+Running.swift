@@ -36,7 +36,7 @@ extension AnimationSnapshot {
         case .active(let iteration, let fraction):
             if layerTime < timing.effectiveBeginTime { return "waiting (filling)" }
             if layerTime >= timing.endTime() { return "filling" }
-            let percent = "\(Int((fraction * 100).rounded(.down)))%"
+            let percent = "\(Int(clampedFrom: (fraction * 100).rounded(.down)))%"
             return iteration > 0 ? "\(percent) of repeat \(iteration + 1)" : percent
         }
     }

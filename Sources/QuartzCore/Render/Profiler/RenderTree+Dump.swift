@@ -47,7 +47,7 @@ extension RenderTree {
     private static func number(_ value: CGFloat) -> String {
         let rounded = (Double(value) * 100).rounded() / 100
         guard rounded.magnitude < 1e12 else { return "\(value)" }
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
         var text = ProfilerReadout.format(rounded, decimals: 2)
         while text.hasSuffix("0") { text.removeLast() }
         return text

@@ -58,7 +58,7 @@ package enum TextRenderer {
         guard width <= CGFloat(maximumPixelSide), height <= CGFloat(maximumPixelSide),
               width * height <= CGFloat(maximumPixelCount)
         else {
-            CADiagnostics.report("text layer contents of \(Int(width)) × \(Int(height)) pixels exceed what is drawn "
+            CADiagnostics.report("text layer contents of \(width) × \(height) pixels exceed what is drawn "
                 + "(\(maximumPixelSide) a side, \(maximumPixelCount) in all); not drawn")
             return nil
         }
