@@ -11,20 +11,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product kiosk-menu >&2
 
-display_file=$(mktemp)
-Xvfb -displayfd 3 -screen 0 800x600x24 -nolisten tcp -noreset 3>"$display_file" 2>/dev/null &
-xvfb=$!
+source scripts/lib/xvfb.sh
 kiosk=""
 marker=""
 cleanup() {
     [ -n "$kiosk" ] && kill "$kiosk" 2>/dev/null || true
-    kill "$xvfb" 2>/dev/null || true
+    stop_private_xvfb
     wait 2>/dev/null || true
-    rm -f "$display_file" "$marker"
+    rm -f "$marker"
 }
 trap cleanup EXIT
-for _ in $(seq 100); do [ -s "$display_file" ] && break; sleep 0.05; done
-export DISPLAY=":$(head -n1 "$display_file")"
+start_private_xvfb 800x600x24 || { echo "security-check.sh: Xvfb did not start" >&2; exit 1; }
 sleep 1
 marker=$(mktemp)  # files older than the marker are not the kiosk's (Xvfb's lock, say)
 .build/release/kiosk-menu --width 800 --height 600 >/dev/null 2>&1 &
@@ -56,7 +53,10 @@ done
 if [ "$bad" -eq 0 ]; then echo "shared memory: $count segments, all perms 600"; else failed=1; fi
 
 # 3. World-readable files in /tmp created since the kiosk started, owned by us.
-readable=$(find /tmp -maxdepth 2 -newer "$marker" -user "$(id -u)" -perm -o=r -type f 2>/dev/null || true)
+# Only names Lamina could use: other processes of the same user (a shell
+# writing a log, say) also create files in /tmp meanwhile.
+readable=$(find /tmp -maxdepth 2 -newer "$marker" -user "$(id -u)" -perm -o=r -type f \
+    \( -iname '*lamina*' -o -iname '*kiosk*' -o -iname '*.sock' \) 2>/dev/null || true)
 if [ -z "$readable" ]; then echo "world-readable files in /tmp: none"
 else echo "world-readable files in /tmp — FAIL:"; echo "$readable"; failed=1; fi
 

@@ -14,26 +14,23 @@ minutes=${1:-10}
 sample=${SAMPLE:-5}
 swift build -c release --product kiosk-menu >&2
 
-display_file=$(mktemp)
-Xvfb -displayfd 3 -screen 0 1280x720x24 -nolisten tcp -noreset 3>"$display_file" 2>/dev/null &
-xvfb=$!
+source scripts/lib/xvfb.sh
 kiosk=""
 cleanup() {
     [ -n "$kiosk" ] && kill "$kiosk" 2>/dev/null || true
-    kill "$xvfb" 2>/dev/null || true
+    stop_private_xvfb
     wait 2>/dev/null || true
-    rm -f "$display_file"
 }
 trap cleanup EXIT
-for _ in $(seq 100); do [ -s "$display_file" ] && break; sleep 0.05; done
-export DISPLAY=":$(head -n1 "$display_file")"
+start_private_xvfb 1280x720x24 || { echo "soak.sh: Xvfb did not start" >&2; exit 1; }
 
 segments() { ipcs -m -p 2>/dev/null | awk -v p="$1" '$3 == p { n++ } END { print n + 0 }'; }
 .build/release/kiosk-menu --width 1280 --height 720 >/dev/null 2>&1 &
 kiosk=$!
 sleep 2
 
-keys=(Up Down Left Right Return Escape space Tab Home End Page_Up Page_Down a z 1)
+# Every key but Escape, which quits the kiosk by design.
+keys=(Up Down Left Right Return space Tab Home End Page_Up Page_Down F2 a z 1)
 printf '%8s %10s %6s %6s\n' seconds rss_kib fds shm
 declare -a rss_samples
 end=$((SECONDS + minutes * 60))

@@ -96,18 +96,19 @@ final class KioskMenuScreenTests: HostTestCase {
         return Double(first + last) / 2
     }
 
-    /// The ring's centre once it has stopped moving (frames of a debug
-    /// build with the bloom running can be slow; wait for two equal readings).
+    /// The ring's centre once it has stopped moving: five equal readings
+    /// over 1.2 s (frames of a debug build with the bloom running, on a
+    /// loaded machine, can be slow).
     private func settledRingCenter(_ driver: XTestDriver, window: UInt, width: Int, height: Int) -> Double? {
-        var last = ringCenter(driver, window: window, width: width, height: height)
-        let deadline = Date(timeIntervalSinceNow: 8)
+        var readings: [Double?] = []
+        let deadline = Date(timeIntervalSinceNow: 15)
         while Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.4)
-            let now = ringCenter(driver, window: window, width: width, height: height)
-            if let now, let previous = last, abs(now - previous) < 0.5 { return now }
-            last = now
+            readings.append(ringCenter(driver, window: window, width: width, height: height))
+            let recent = readings.suffix(5).compactMap { $0 }
+            if recent.count == 5, let first = recent.first, recent.allSatisfy({ abs($0 - first) < 0.5 }) { return first }
+            Thread.sleep(forTimeInterval: 0.3)
         }
-        return last
+        return readings.last ?? nil
     }
 
     private func press(_ driver: XTestDriver, _ keysym: UInt32) {

@@ -234,7 +234,7 @@ window.showsProfiler = options.profiler || window.showsProfiler
 
 if options.frameCounter {
     // For the peer harness (shared/peers/bench.py), which reads these lines.
-    Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
+    _ = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
         MainActor.assumeIsolated {
             let line = "FRAMES \(window.framesRendered) T \(Int(Date().timeIntervalSince1970 * 1000))\n"
             FileHandle.standardOutput.write(Data(line.utf8))

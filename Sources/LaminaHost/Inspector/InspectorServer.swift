@@ -16,8 +16,8 @@ final class InspectorServer: Sendable {
     /// Seconds a client may stay silent (or not read) before it is dropped.
     let idleTimeout: Double
 
-    private let targets: Mutex<[InspectorTarget]>
-    private let stopped = Mutex(false)
+    private let targets: LockedValue<[InspectorTarget]>
+    private let stopped = LockedValue(false)
     private let wake = WakePipe()
     private let finished = DispatchSemaphore(value: 0)
 
@@ -28,10 +28,10 @@ final class InspectorServer: Sendable {
         directory.removeStaleSockets()
         socketPath = directory.socketPath(pid: InspectorDirectory.currentPID)
         InspectorDirectory.remove(socketPath)
-        self.targets = Mutex(targets)
+        self.targets = LockedValue(targets)
         // The listener belongs to the server thread; it is made there, and
         // the outcome comes back through `opened`.
-        let opened = Mutex<Result<Void, UnixSocket.Failure>?>(nil)
+        let opened = LockedValue<Result<Void, UnixSocket.Failure>?>(nil)
         let ready = DispatchSemaphore(value: 0)
         let path = socketPath
         let thread = Thread { [self] in

@@ -11,10 +11,10 @@ final class TargetSize: Sendable {
         var generation: Int
     }
 
-    private let state: Mutex<Value>
+    private let state: LockedValue<Value>
 
     init(width: Int, height: Int) {
-        state = Mutex(Value(width: width, height: height, generation: 0))
+        state = LockedValue(Value(width: width, height: height, generation: 0))
     }
 
     var value: Value { state.withLock { $0 } }

@@ -23,7 +23,7 @@ enum XErrorHandling {
         var reported: Set<Int> = []
     }
 
-    private static let state = Mutex(State())
+    private static let state = LockedValue(State())
     private static let connectionLost = Atomic<Bool>(false)
 
     /// Installs the handlers (once, before the first connection).
