@@ -33,13 +33,15 @@ extension ImageEffects {
     /// `bloom` with a glow computed before: `pixels = clamp(pixels + intensity × glow)`,
     /// the same arithmetic, so the result is identical.
     package static func addGlow(_ glow: Glow, to pixels: PixelBufferView, intensity: Double) {
-        guard intensity > 0, glow.width == pixels.width, glow.height == pixels.height else { return }
+        // Aligned at the top-left corner; only where both exist.
+        guard intensity > 0 else { return }
+        let width = min(glow.width, pixels.width), height = min(glow.height, pixels.height)
         let gain = Float(min(intensity, maximumBloomIntensity))
-        var row = [UInt32](repeating: 0, count: glow.width)
-        for y in 0..<glow.height {
+        var row = [UInt32](repeating: 0, count: pixels.width)
+        for y in 0..<height {
             pixels.readRow(y, into: &row)
             let base = y * glow.width
-            for x in 0..<glow.width where glow.pixels[base + x] != .zero {
+            for x in 0..<width where glow.pixels[base + x] != .zero {
                 row[x] = PremultipliedPixel.pack(PremultipliedPixel.unpack(row[x]) + glow.pixels[base + x] * gain)
             }
             pixels.writeRow(y, from: row)

@@ -30,32 +30,9 @@ extension ImageEffects {
             copy(source, into: destination)
             return
         }
-        let gain = Float(min(intensity, maximumBloomIntensity))
-        let width = destination.width, height = destination.height
-        var pixels = [UInt32](repeating: 0, count: width)
-        var original = [UInt32](repeating: 0, count: width)
-        let kernel = BlurKernel(standardDeviation: radius)
-        SeparableBlur<SIMD4<Float>>(kernel: kernel, width: width, height: height).run(
-            loadRow: { y, line, start in
-                guard y < source.height else { return false }
-                source.readRow(y, into: &pixels)
-                var any = false
-                for x in 0..<width where pixels[x] != 0 {
-                    line[start + x] = PremultipliedPixel.unpack(pixels[x])
-                    any = true
-                }
-                return any
-            },
-            storeRow: { y, glow, isZero in
-                // Row y of the source has been read for the blur but not yet
-                // overwritten: rows are stored only behind the rows loaded.
-                source.readRow(y, into: &original)
-                if !isZero {
-                    for x in 0..<width {
-                        original[x] = PremultipliedPixel.pack(PremultipliedPixel.unpack(original[x]) + glow[x] * gain)
-                    }
-                }
-                destination.writeRow(y, from: original)
-            })
+        // The glow is taken before the destination (which may be the source) is written.
+        let glow = glow(of: source, radius: radius)
+        if !destination.sharesOrigin(with: source) { copy(source, into: destination) }
+        addGlow(glow, to: destination, intensity: intensity)
     }
 }
