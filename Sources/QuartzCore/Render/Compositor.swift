@@ -83,8 +83,11 @@ final class Compositor {
         if let mask = node.mask { collect(mask, into: &records) }
     }
 
+    /// `instance` tells a replicator's copies apart (0: the layer itself);
+    /// `tint` is the copy's colour, multiplied into everything it draws.
     private func buildNode(_ id: UInt64, in tree: RenderTree, parentTime: CFTimeInterval, parentMatrix: CATransform3D,
-                           parentOpacity: Float, clip: PixelRect?, count: inout Int) -> DrawNode? {
+                           parentOpacity: Float, clip: PixelRect?, count: inout Int,
+                           instance: UInt64 = 0, tint: Tint = .white) -> DrawNode? {
         guard let node = tree.nodes[id] else { return nil }
         count += 1
         let (state, localTime) = tree.presentedState(of: node, parentTime: parentTime)
@@ -97,7 +100,9 @@ final class Compositor {
         let isGroup = transition != nil
             || DrawNode.needsGroup(state, hasSublayers: hasSublayers, hasMask: node.mask != nil, matrix: matrix)
         let opacity = isGroup ? 1 : parentOpacity * max(0, min(1, state.opacity))
-        let drawNode = DrawNode(id: id, state: state, matrix: matrix, opacity: opacity, clip: clip, isGroup: isGroup)
+        let drawNode = DrawNode(id: instance == 0 ? id : id | (instance &<< 40), state: state, matrix: matrix,
+                                opacity: opacity, clip: clip, isGroup: isGroup)
+        drawNode.tint = isGroup ? .white : tint
         drawNode.transition = transition
         var coverage = ownCoverage(of: drawNode)
         // Sublayers inherit this layer's clip when it masks to an axis-aligned rectangle.
@@ -110,14 +115,26 @@ final class Compositor {
             guard let child = tree.nodes[id] else { return nil }
             return (index, child.state.zPosition, id)
         }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
-        for (_, _, childID) in ordered {
-            guard let child = buildNode(childID, in: tree, parentTime: localTime, parentMatrix: childMatrix,
-                                        parentOpacity: opacity, clip: isGroup ? nil : childClip, count: &count)
-            else { continue }
-            drawNode.children.append(child)
-            if isGroup, let childCoverage = child.subtreeCoverage {
-                coverage = coverage.map { $0.union(childCoverage) } ?? childCoverage
+        let childTint = isGroup ? Tint.white : tint
+        // A replicator draws its sublayers once per copy: one more instance
+        // transform, delay and colour offset each time.
+        let copies = state.replicator?.count ?? 1
+        var copyMatrix = childMatrix
+        for copy in 0..<copies {
+            let copyInstance = copy == 0 ? instance : instance &* 4099 &+ UInt64(copy)
+            let copyTint = state.replicator.map { childTint.times($0.tint(ofInstance: copy)) } ?? childTint
+            let copyTime = localTime - Double(copy) * (state.replicator?.delay ?? 0)
+            for (_, _, childID) in ordered {
+                guard let child = buildNode(childID, in: tree, parentTime: copyTime, parentMatrix: copyMatrix,
+                                            parentOpacity: opacity, clip: isGroup ? nil : childClip, count: &count,
+                                            instance: copyInstance, tint: copyTint)
+                else { continue }
+                drawNode.children.append(child)
+                if isGroup, let childCoverage = child.subtreeCoverage {
+                    coverage = coverage.map { $0.union(childCoverage) } ?? childCoverage
+                }
             }
+            if let replicator = state.replicator { copyMatrix = CATransform3DConcat(replicator.transform, copyMatrix) }
         }
         if state.shouldRasterize {
             drawNode.rasterized = rasterizationCache.content(for: drawNode, in: tree, mediaTime: parentTime)
@@ -204,6 +221,16 @@ final class Compositor {
         for child in node.children { drawSubtree(child, into: destination, clip: clip) }
     }
 
+    /// What a layer's drawing is multiplied by: its opacity, and a
+    /// replicator copy's tint (per channel, through pixman's component alpha).
+    static func fadeMask(opacity: Float, tint: Tint) -> PixmanImage? {
+        if tint == .white { return opacity < 1 ? PixmanImage(red: 0, green: 0, blue: 0, alpha: Double(opacity)) : nil }
+        guard let mask = PixmanImage(red: tint.red, green: tint.green, blue: tint.blue, alpha: tint.alpha * Double(opacity))
+        else { return nil }
+        mask.useComponentAlpha()
+        return mask
+    }
+
     /// Background, contents and border (and a shadow under them) of one
     /// layer, composited through its matrix.
     func drawOwnContent(_ node: DrawNode, into destination: PixmanImage, clip: PixelRect, opacity: Float,
@@ -221,8 +248,7 @@ final class Compositor {
                                       clip: area, opacity: opacity, compositor: self)
         }
         guard let content = contentCache.content(for: node) else { return }
-        let mask = opacity < 1 ? PixmanImage(red: 0, green: 0, blue: 0, alpha: Double(opacity)) : nil
-        content.composite(node: node, into: destination, mask: mask, clip: area)
+        content.composite(node: node, into: destination, mask: Self.fadeMask(opacity: opacity, tint: node.tint), clip: area)
     }
 }
 

@@ -17,6 +17,8 @@ final class DrawNode {
     var mask: DrawNode?
     /// Drawn through an offscreen group (see `needsGroup`).
     let isGroup: Bool
+    /// A replicator copy's colour, multiplied into the layer's drawing.
+    var tint = Tint.white
     /// A `CATransition` running on the layer.
     var transition: TransitionRenderer.Active?
     /// For `shouldRasterize`: the cached bitmap of the layer and its sublayers.
@@ -36,7 +38,7 @@ final class DrawNode {
     /// may have changed.
     var record: DrawRecord {
         DrawRecord(state: state, matrix: matrix, opacity: opacity, clip: clip, coverage: coverage,
-                   childIDs: children.map(\.id), maskID: mask?.id, transitionProgress: transition?.progress)
+                   childIDs: children.map(\.id), maskID: mask?.id, transitionProgress: transition?.progress, tint: tint)
     }
 
     /// Whether the layer must be drawn offscreen and composited as one image:
@@ -62,6 +64,7 @@ struct DrawRecord: Equatable {
     let childIDs: [UInt64]
     let maskID: UInt64?
     let transitionProgress: Double?
+    var tint = Tint.white
 }
 
 extension CATransform3D {

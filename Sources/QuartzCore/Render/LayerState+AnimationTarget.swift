@@ -61,7 +61,9 @@ extension LayerState: AnimationTarget {
         case "shadowOffset": return .size(shadowOffset)
         case "shadowRadius": return .number(Double(shadowRadius))
         case "filters", "backgroundFilters": return .array([])
-        default: return shape?.animatableValue(forKey: key) ?? gradient?.animatableValue(forKey: key)
+        default:
+            return shape?.animatableValue(forKey: key) ?? gradient?.animatableValue(forKey: key)
+                ?? replicator?.animatableValue(forKey: key)
         }
     }
 
@@ -90,6 +92,7 @@ extension LayerState: AnimationTarget {
         default:
             shape?.setAnimatedValue(value, forKey: key)
             gradient?.setAnimatedValue(value, forKey: key)
+            replicator?.setAnimatedValue(value, forKey: key)
         }
     }
 

@@ -49,6 +49,8 @@ struct LayerState: Sendable, Equatable {
     var shape: ShapeState?
     /// A `CAGradientLayer`'s gradient; nil for other layers.
     var gradient: GradientState?
+    /// For a `CAReplicatorLayer`: its copies.
+    var replicator: ReplicatorState?
 
     init() {}
 }
@@ -96,6 +98,7 @@ extension LayerState {
         name = layer.name
         shape = (layer as? CAShapeLayer).map(ShapeState.init)
         gradient = (layer as? CAGradientLayer).map(GradientState.init)
+        replicator = (layer as? CAReplicatorLayer).map(ReplicatorState.init)
     }
 
     static func filterSnapshots(_ filters: [Any]?) -> [CIFilterSnapshot] {

@@ -41,6 +41,10 @@ final class PixmanImage {
 
     deinit { pixman_image_unref(raw) }
 
+    /// Multiply each colour channel by the matching channel of this mask,
+    /// not only by its alpha (for tints).
+    func useComponentAlpha() { pixman_image_set_component_alpha(raw, 1) }
+
     /// Samples this (source) image through `destinationToSource`, a map
     /// from destination pixel space to this image's pixel space.
     func setTransform(_ destinationToSource: Homography?, bilinear: Bool) {
