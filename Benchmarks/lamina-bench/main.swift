@@ -60,7 +60,7 @@ root.addSublayer(rotated)
 root.attach(to: loop)
 CATransaction.flush()
 var time = 1.0
-let laminaFull = median {
+@MainActor func laminaFullFrame() {
     loop.invalidateAll()
     time += 1.0 / 60
     _ = loop.renderFrame(at: time)
@@ -87,7 +87,7 @@ _ = pixman_transform_from_pixman_f_transform(&fixed, &floating)
 pixman_image_set_transform(cardSource, &fixed)
 pixman_image_set_filter(cardSource, PIXMAN_FILTER_BILINEAR, nil, 0)
 let cardBox = (x: Int32(960 - 250), y: Int32(540 - 250), size: Int32(500))
-let barePixman = median {
+@MainActor func barePixmanFrame() {
     target.initialize(repeating: 0, count: width * height)
     for origin in tileOrigins {
         pixman_image_composite32(PIXMAN_OP_OVER, tileSource, nil, destination, 0, 0, 0, 0,
@@ -96,6 +96,24 @@ let barePixman = median {
     pixman_image_composite32(PIXMAN_OP_OVER, cardSource, nil, destination, cardBox.x, cardBox.y, 0, 0,
                              cardBox.x, cardBox.y, cardBox.size, cardBox.size)
 }
+
+/// Medians of `a` and `b` timed alternately, so that the machine's drift
+/// (frequency, other load) falls on both alike.
+func interleavedMedians(runs: Int = 60, warmup: Int = 5, _ a: () -> Void, _ b: () -> Void) -> (Double, Double) {
+    for _ in 0..<warmup { a(); b() }
+    var timesA: [Double] = [], timesB: [Double] = []
+    func timed(_ body: () -> Void) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+    for _ in 0..<runs {
+        timesA.append(timed(a))
+        timesB.append(timed(b))
+    }
+    return (timesA.sorted()[runs / 2], timesB.sorted()[runs / 2])
+}
+let (laminaFull, barePixman) = interleavedMedians(laminaFullFrame, barePixmanFrame)
 
 // MARK: Lamina: a frame where one small layer animates
 
@@ -116,7 +134,7 @@ let animatedFrame = median(runs: 200) {
     _ = loop.renderFrame(at: time)
 }
 
-print("lamina-bench (median of timed runs; ratios from this run)")
+print("lamina-bench (medians of interleaved timed runs; ratios from this run)")
 print("full 1920x1080 frame, 100 layers + 1 rotated 400x300:")
 print("  Lamina      \(ms(laminaFull))")
 print("  bare pixman \(ms(barePixman))")
