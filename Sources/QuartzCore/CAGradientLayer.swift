@@ -51,12 +51,6 @@ open class CAGradientLayer: CALayer {
         guard CAGradientLayerProperties.checkedKeys.contains(key) else { return super.setValue(value, forKey: key) }
         setGradientProperty(value, forKey: key)
     }
-
-    /// Sets a key path; a single key goes through `setValue(_:forKey:)`.
-    open override func setValue(_ value: Any?, forKeyPath keyPath: String) {
-        guard keyPath.contains(".") else { return setValue(value, forKey: keyPath) }
-        super.setValue(value, forKeyPath: keyPath)
-    }
 }
 
 /// The geometry of a `CAGradientLayer`'s gradient.

@@ -36,8 +36,10 @@ extension CALayer {
 
     func kvcValue(forKeyPath keyPath: String) -> Any? {
         let path = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard path.count > 1 else { return kvcValue(forKey: keyPath) }
-        let base = kvcValue(forKey: path[0])
+        // Single keys and the base of a path go through the overridable
+        // `value(forKey:)`, so subclasses that convert their keys see them.
+        guard path.count > 1 else { return value(forKey: keyPath) }
+        let base = value(forKey: path[0])
         let rest = path[1...]
         if let result = Self.subvalue(of: base, baseKey: path[0], path: rest) { return result }
         CADiagnostics.report(layer: self, keyPath: keyPath, "no such key path; reads as nil")
@@ -46,10 +48,10 @@ extension CALayer {
 
     func kvcSetValue(_ value: Any?, forKeyPath keyPath: String) {
         let path = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard path.count > 1 else { return kvcSetValue(value, forKey: keyPath) }
+        guard path.count > 1 else { return setValue(value, forKey: keyPath) }
         let baseKey = CALayerProperties.aliases[path[0]] ?? path[0]
         let rest = path[1...]
-        let base = kvcValue(forKey: baseKey)
+        let base = self.value(forKey: baseKey)
         switch base {
         case let layer as CALayer:
             layer.setValue(value, forKeyPath: rest.joined(separator: "."))

@@ -95,12 +95,6 @@ open class CAShapeLayer: CALayer {
         guard CAShapeLayerProperties.checkedKeys.contains(key) else { return super.setValue(value, forKey: key) }
         setShapeProperty(value, forKey: key)
     }
-
-    /// Sets a key path; a single key goes through `setValue(_:forKey:)`.
-    open override func setValue(_ value: Any?, forKeyPath keyPath: String) {
-        guard keyPath.contains(".") else { return setValue(value, forKey: keyPath) }
-        super.setValue(value, forKeyPath: keyPath)
-    }
 }
 
 /// The rule `CAShapeLayer` fills its path with.

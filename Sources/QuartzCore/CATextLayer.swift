@@ -102,18 +102,6 @@ open class CATextLayer: CALayer {
     open override func value(forKey key: String) -> Any? {
         super.value(forKey: CATextLayerProperties.aliases[key] ?? key)
     }
-
-    /// Sets a key path; a single key goes through `setValue(_:forKey:)`.
-    open override func setValue(_ value: Any?, forKeyPath keyPath: String) {
-        guard keyPath.contains(".") else { return setValue(value, forKey: keyPath) }
-        super.setValue(value, forKeyPath: keyPath)
-    }
-
-    /// Reads a key path; a single key goes through `value(forKey:)`.
-    open override func value(forKeyPath keyPath: String) -> Any? {
-        guard keyPath.contains(".") else { return value(forKey: keyPath) }
-        return super.value(forKeyPath: keyPath)
-    }
 }
 
 /// How `CATextLayer` truncates text that does not fit its bounds.
