@@ -98,8 +98,11 @@ final class LoadTests: XCTestCase {
             afterRounds.append(Self.residentBytes())
         }
         print("LoadTests: resident memory after each 10,000-layer round (MiB): \(afterRounds.map { $0 >> 20 })")
-        // Generous: malloc keeps freed arenas; a leak of 10,000 layers a round would exceed it quickly.
-        XCTAssertLessThan(afterRounds[3] - afterRounds[0], 64 << 20, "memory returns near its level after the first round")
+        // Measured from the second round: the first one grows malloc's arenas
+        // (the render thread's too) by 40-90 MB that stay reserved, while the
+        // layers themselves are freed (LayerLifetimeTests). A leak of 10,000
+        // layers a round would still exceed the bound within two rounds.
+        XCTAssertLessThan(afterRounds[3] - afterRounds[1], 64 << 20, "memory returns near its level after the first round")
     }
 
     /// The app (main) thread blocks for 2 s while an animation runs on the
