@@ -22,9 +22,6 @@ final class AnimationLifecycle {
     /// The media time of the wake-up already scheduled, if any.
     private var scheduledWake: CFTimeInterval?
 
-    /// Whether anything is tracked or waiting (for tests and the scheduler).
-    var isIdle: Bool { tracked.isEmpty && pendingStops.isEmpty }
-
     func track(_ entry: AnimationEntry, on layer: CALayer) {
         let host = layer.rootLayer.hostConnection?.host
         tracked.append(Tracked(layer: layer, entry: entry, isFrameDriven: host?.reportsPresentedFrames ?? false))

@@ -110,9 +110,4 @@ extension LayerState {
         if let filter = value as? CIFilter { return filter.filterName }
         return value as? String
     }
-
-    /// The anchor point in the layer's bounds space.
-    var anchorInBounds: CGPoint {
-        CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
-    }
 }
