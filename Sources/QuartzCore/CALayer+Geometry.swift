@@ -14,15 +14,23 @@ extension CALayer {
     }
 
     /// The map from this layer's plane to the plane its root layer sits in
-    /// (the window's), flattening at every level as layers do.
+    /// (the window's), flattening at every level as layers do, except inside
+    /// transform layers, whose sublayers keep their 3D positions.
     func homographyToRootSpace() -> Homography {
-        var result = Homography(transformToSuperlayer())
+        var result = Homography.identity
+        // The 3D map not yet flattened: it grows while the superlayers keep depth.
+        var pending = transformToSuperlayer()
         var layer = self
         while let parent = layer.superlayer {
-            result = result.concatenating(Homography(parent.transformToSuperlayer()))
+            if parent.preserves3D {
+                pending = CATransform3DConcat(pending, parent.transformToSuperlayer())
+            } else {
+                result = result.concatenating(Homography(pending))
+                pending = parent.transformToSuperlayer()
+            }
             layer = parent
         }
-        return result
+        return result.concatenating(Homography(pending))
     }
 
     /// The frame: the bounding box of the bounds mapped into the superlayer,
@@ -86,10 +94,16 @@ extension CALayer {
 
     func hitTestLayer(_ p: CGPoint) -> CALayer? {
         guard !isHidden else { return nil }
+        if preserves3D { return hitTest3D(p) }
         let toSuperlayer = Homography(transformToSuperlayer())
         guard let fromSuperlayer = toSuperlayer.inverted() else { return nil }
         let local = fromSuperlayer.apply(p)
         guard local.x.isFinite, local.y.isFinite else { return nil }
+        return hitTest(local: local)
+    }
+
+    /// The hit test once `local` is in the layer's own space.
+    func hitTest(local: CGPoint) -> CALayer? {
         if masksToBounds, !contains(local) { return nil }
         // Front to back: higher zPosition first, then later sublayers.
         let ordered = (sublayers ?? []).enumerated().sorted {

@@ -24,7 +24,9 @@ open class CAReplicatorLayer: CALayer {
 
     /// How many copies are drawn, the sublayers themselves included (default 1).
     open var instanceCount: Int { get { get("instanceCount", 1) } set { setProperty(newValue, forKey: "instanceCount") } }
-    /// Whether the copies keep their depth (Lamina draws them flattened in order).
+    /// Whether the copies keep their 3D positions and are depth-sorted
+    /// together, as a `CATransformLayer`'s sublayers are, instead of being
+    /// flattened into the replicator's plane (default false).
     open var preservesDepth: Bool { get { get("preservesDepth", false) } set { setProperty(newValue, forKey: "preservesDepth") } }
     /// How much later each copy's animations run, in seconds. Animatable.
     open var instanceDelay: CFTimeInterval { get { get("instanceDelay", 0) } set { setProperty(newValue, forKey: "instanceDelay") } }

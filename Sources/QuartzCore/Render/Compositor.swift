@@ -85,32 +85,45 @@ final class Compositor {
 
     /// `instance` tells a replicator's copies apart (0: the layer itself);
     /// `tint` is the copy's colour, multiplied into everything it draws.
+    /// `context` maps the superlayer's sublayer space into the 3D space the
+    /// layer is depth-sorted in (see `DepthSort`): the nearest flattening
+    /// ancestor's sublayer space, perspective included.
     private func buildNode(_ id: UInt64, in tree: RenderTree, parentTime: CFTimeInterval, parentMatrix: CATransform3D,
                            parentOpacity: Float, clip: PixelRect?, count: inout Int,
-                           instance: UInt64 = 0, tint: Tint = .white) -> DrawNode? {
+                           instance: UInt64 = 0, tint: Tint = .white,
+                           context: CATransform3D = CATransform3DIdentity) -> DrawNode? {
         guard let node = tree.nodes[id] else { return nil }
         count += 1
-        let (state, localTime) = tree.presentedState(of: node, parentTime: parentTime)
+        var (state, localTime) = tree.presentedState(of: node, parentTime: parentTime)
         // Profiler hook: counted here, where each layer's local time is known anyway.
         for animation in node.animations where animation.isRunning(atLayerTime: localTime) { runningAnimations += 1 }
         guard !state.isHidden else { return nil }
+        if state.isTransformLayer { state = state.withoutOwnRendering }
+        // Sublayers of a transform layer (or a replicator preserving depth)
+        // stay in 3D, so it can never be drawn as one flat group.
+        let preserves3D = state.preserves3D
         let matrix = CATransform3DConcat(state.toSuperlayer, parentMatrix)
+        let depthMatrix = CATransform3DConcat(state.toSuperlayer, context)
         let hasSublayers = !node.sublayers.isEmpty
-        let transition = activeTransition(of: node, id: id, localTime: localTime)
-        let isGroup = transition != nil
-            || DrawNode.needsGroup(state, hasSublayers: hasSublayers, hasMask: node.mask != nil, matrix: matrix)
+        let transition = preserves3D ? nil : activeTransition(of: node, id: id, localTime: localTime)
+        let isGroup = !preserves3D && (transition != nil
+            || DrawNode.needsGroup(state, hasSublayers: hasSublayers, hasMask: node.mask != nil, matrix: matrix))
         let opacity = isGroup ? 1 : parentOpacity * max(0, min(1, state.opacity))
         let drawNode = DrawNode(id: instance == 0 ? id : id | (instance &<< 40), state: state, matrix: matrix,
                                 opacity: opacity, clip: clip, isGroup: isGroup)
         drawNode.tint = isGroup ? .white : tint
         drawNode.transition = transition
+        drawNode.depth = DepthSort.depth(of: state.bounds, through: depthMatrix)
         var coverage = ownCoverage(of: drawNode)
         // Sublayers inherit this layer's clip when it masks to an axis-aligned rectangle.
         var childClip = clip
         if state.masksToBounds, !isGroup, let box = PixelRect(covering: drawNode.homography.apply(state.bounds)) {
             childClip = childClip.map { $0.intersection(box) ?? PixelRect(x: 0, y: 0, width: 0, height: 0) } ?? box
         }
-        let childMatrix = CATransform3DConcat(state.sublayerSpace, matrix)
+        // A normal layer flattens its sublayers into its plane (their z is
+        // dropped before its own transform applies); a 3D one keeps it.
+        let childMatrix = CATransform3DConcat(state.sublayerSpace, preserves3D ? matrix : matrix.flattened)
+        let childContext = preserves3D ? CATransform3DConcat(state.sublayerSpace, depthMatrix) : state.sublayerSpace
         let ordered = node.sublayers.enumerated().compactMap { index, id -> (Int, CGFloat, UInt64)? in
             guard let child = tree.nodes[id] else { return nil }
             return (index, child.state.zPosition, id)
@@ -120,6 +133,7 @@ final class Compositor {
         // transform, delay and colour offset each time.
         let copies = state.replicator?.count ?? 1
         var copyMatrix = childMatrix
+        var copyContext = childContext
         for copy in 0..<copies {
             let copyInstance = copy == 0 ? instance : instance &* 4099 &+ UInt64(copy)
             let copyTint = state.replicator.map { childTint.times($0.tint(ofInstance: copy)) } ?? childTint
@@ -127,19 +141,23 @@ final class Compositor {
             for (_, _, childID) in ordered {
                 guard let child = buildNode(childID, in: tree, parentTime: copyTime, parentMatrix: copyMatrix,
                                             parentOpacity: opacity, clip: isGroup ? nil : childClip, count: &count,
-                                            instance: copyInstance, tint: copyTint)
+                                            instance: copyInstance, tint: copyTint, context: copyContext)
                 else { continue }
                 drawNode.children.append(child)
                 if isGroup, let childCoverage = child.subtreeCoverage {
                     coverage = coverage.map { $0.union(childCoverage) } ?? childCoverage
                 }
             }
-            if let replicator = state.replicator { copyMatrix = CATransform3DConcat(replicator.transform, copyMatrix) }
+            if let replicator = state.replicator {
+                copyMatrix = CATransform3DConcat(replicator.transform, copyMatrix)
+                copyContext = CATransform3DConcat(replicator.transform, copyContext)
+            }
         }
-        if state.shouldRasterize {
+        if preserves3D { drawNode.children = DepthSort.backToFront(DepthSort.spliced(drawNode.children)) }
+        if state.shouldRasterize, !preserves3D {
             drawNode.rasterized = rasterizationCache.content(for: drawNode, in: tree, mediaTime: parentTime)
         }
-        if let maskID = node.mask {
+        if let maskID = node.mask, !preserves3D {
             drawNode.mask = buildNode(maskID, in: tree, parentTime: localTime, parentMatrix: matrix,
                                       parentOpacity: 1, clip: nil, count: &count)
         }

@@ -23,6 +23,10 @@ final class DrawNode {
     var transition: TransitionRenderer.Active?
     /// For `shouldRasterize`: the cached bitmap of the layer and its sublayers.
     var rasterized: LayerContent?
+    /// How near the viewer the centre of the layer's bounds is in its 3D
+    /// rendering context (larger is nearer); orders the sublayers of
+    /// transform layers (see `DepthSort`).
+    var depth: CGFloat = 0
 
     init(id: UInt64, state: LayerState, matrix: CATransform3D, opacity: Float, clip: PixelRect?, isGroup: Bool) {
         self.id = id

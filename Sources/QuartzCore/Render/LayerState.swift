@@ -51,6 +51,9 @@ struct LayerState: Sendable, Equatable {
     var gradient: GradientState?
     /// For a `CAReplicatorLayer`: its copies.
     var replicator: ReplicatorState?
+    /// A `CATransformLayer`: draws nothing itself, and its sublayers are
+    /// depth-sorted in 3D with those of the transform layers around it.
+    var isTransformLayer = false
 
     init() {}
 }
@@ -99,6 +102,31 @@ extension LayerState {
         shape = (layer as? CAShapeLayer).map(ShapeState.init)
         gradient = (layer as? CAGradientLayer).map(GradientState.init)
         replicator = (layer as? CAReplicatorLayer).map(ReplicatorState.init)
+        isTransformLayer = layer is CATransformLayer
+    }
+
+    /// Whether the layer's sublayers keep their 3D positions (a transform
+    /// layer, or a replicator with `preservesDepth`) instead of being
+    /// flattened into its plane.
+    var preserves3D: Bool { isTransformLayer || replicator?.preservesDepth == true }
+
+    /// The state a transform layer is drawn with: Apple ignores everything
+    /// it would render itself or process in 2D.
+    var withoutOwnRendering: LayerState {
+        var state = self
+        state.backgroundColor = nil
+        state.contents = nil
+        state.borderWidth = 0
+        state.cornerRadius = 0
+        state.masksToBounds = false
+        state.shadowOpacity = 0
+        state.filters = []
+        state.backgroundFilters = []
+        state.compositingFilter = nil
+        state.shouldRasterize = false
+        state.shape = nil
+        state.gradient = nil
+        return state
     }
 
     static func filterSnapshots(_ filters: [Any]?) -> [CIFilterSnapshot] {

@@ -10,8 +10,11 @@ struct ReplicatorState: Sendable, Equatable {
     var color: [Double]
     /// Added per copy to red, green, blue, alpha.
     var offsets: [Double]
+    /// Copies are depth-sorted in 3D, as a transform layer's sublayers are.
+    var preservesDepth: Bool
 
     init(_ layer: CAReplicatorLayer) {
+        preservesDepth = layer.preservesDepth
         count = max(0, min(layer.instanceCount, Self.maximumCount))
         delay = layer.instanceDelay.isFinite ? layer.instanceDelay : 0
         transform = layer.instanceTransform
