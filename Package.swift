@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "CoreImage", targets: ["CoreImage"]),
         .library(name: "LaminaHost", targets: ["LaminaHost"]),
         .executable(name: "kiosk-menu", targets: ["kiosk-menu"]),
+        .executable(name: "cover-flow", targets: ["cover-flow"]),
         .executable(name: "hello-layer", targets: ["hello-layer"]),
         .executable(name: "host-benchmark", targets: ["host-benchmark"]),
         .executable(name: "lamina-inspect", targets: ["lamina-inspect"]),
@@ -42,6 +43,10 @@ let package = Package(
         .executableTarget(name: "kiosk-menu",
                           dependencies: ["LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "demos/kiosk-menu"),
+        // Album covers in perspective (sublayerTransform.m34, zPosition); covers in assets/covers.
+        .executableTarget(name: "cover-flow",
+                          dependencies: ["LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "demos/cover-flow"),
         // The front door: one layer, one implicit animation, one commit.
         .executableTarget(name: "hello-layer", dependencies: ["LaminaHost"], path: "demos/hello-layer"),
         .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "QuartzCore", "InspectorWire"]),
