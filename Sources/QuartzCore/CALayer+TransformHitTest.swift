@@ -35,7 +35,10 @@ extension CALayer {
                 return hit
             }
         }
-        return nil
+        // A replicator keeping depth still has bounds of its own, behind its copies.
+        guard !(self is CATransformLayer), let inverse = Homography(transformToSuperlayer()).inverted() else { return nil }
+        let local = inverse.apply(p)
+        return local.x.isFinite && local.y.isFinite && contains(local) ? self : nil
     }
 
     /// Back to front by zPosition, then sublayer order.

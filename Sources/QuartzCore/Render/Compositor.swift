@@ -266,7 +266,19 @@ final class Compositor {
                                       clip: area, opacity: opacity, compositor: self)
         }
         guard let content = contentCache.content(for: node) else { return }
-        content.composite(node: node, into: destination, mask: Self.fadeMask(opacity: opacity, tint: node.tint), clip: area)
+        let tint = node.tint
+        if tint != .white, tint.red != tint.alpha || tint.green != tint.alpha || tint.blue != tint.alpha,
+           let coverage = PixmanImage(red: 0, green: 0, blue: 0, alpha: tint.alpha * Double(opacity)) {
+            // A tint is a colour multiply, not a per-channel coverage: pixman's
+            // component-alpha OVER would let what is behind show through a
+            // channel the tint dims. So: clear behind by the plain alpha, then
+            // add the tinted colour.
+            content.composite(node: node, into: destination, mask: coverage, operation: PIXMAN_OP_OUT_REVERSE, clip: area)
+            content.composite(node: node, into: destination, mask: Self.fadeMask(opacity: opacity, tint: tint),
+                              operation: PIXMAN_OP_ADD, clip: area)
+            return
+        }
+        content.composite(node: node, into: destination, mask: Self.fadeMask(opacity: opacity, tint: tint), clip: area)
     }
 }
 
