@@ -23,7 +23,9 @@ public protocol CALayerDelegate: AnyObject {
 // layer does its own work, as Apple's does.
 extension CALayerDelegate {
     public func display(_ layer: CALayer) { layer.delegateFellBackToDefault = true }
-    public func draw(_ layer: CALayer, in ctx: CGContext) { layer.delegateFellBackToDefault = true }
+    // No mark: nothing asks whether `draw` was implemented, and a tiled
+    // layer calls it on background threads, where the mark would race.
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
     public func layerWillDraw(_ layer: CALayer) {}
     public func layoutSublayers(of layer: CALayer) { layer.delegateFellBackToDefault = true }
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }

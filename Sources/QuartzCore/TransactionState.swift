@@ -121,6 +121,29 @@ final class TransactionState {
         }
     }
 
+    // MARK: - Tiled layers
+
+    /// This thread's tiled layers, held weakly: at each commit, those in a
+    /// tree that changed work out which tiles they now need.
+    private var tiledLayers: [WeakTiledLayer] = []
+
+    private struct WeakTiledLayer {
+        weak var layer: CATiledLayer?
+    }
+
+    func registerTiledLayer(_ layer: CATiledLayer) {
+        tiledLayers.removeAll { $0.layer == nil }
+        tiledLayers.append(WeakTiledLayer(layer: layer))
+    }
+
+    private func updateTiledLayers(inRoots roots: Set<ObjectIdentifier>) {
+        guard !tiledLayers.isEmpty else { return }
+        for entry in tiledLayers {
+            guard let layer = entry.layer, roots.contains(ObjectIdentifier(layer.rootLayer)) else { continue }
+            layer.updateTiles()
+        }
+    }
+
     // MARK: - Recording changes
 
     /// Records that `layer` changed, opening the implicit transaction if needed.
@@ -159,6 +182,7 @@ final class TransactionState {
             index += 1
         }
         for layer in changedLayers where layer.needsDisplayFlag { layer.displayIfNeeded() }
+        updateTiledLayers(inRoots: laidOutRoots)
         let now = MediaClock.now()
         for layer in changedLayers { layer.committedStorage = layer.storage }
         for (layer, entry) in addedAnimations where layer.animationEntries.contains(where: { $0 === entry }) {

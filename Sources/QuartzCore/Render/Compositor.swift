@@ -21,6 +21,9 @@ final class Compositor {
     let transitions = TransitionSnapshots()
     let rasterizationCache = RasterizationCache()
     let bloomCache = BloomCache()
+    let tileRenderer = TileRenderer()
+    /// The media time of the frame being prepared (tiles fade in by it).
+    private(set) var frameTime: CFTimeInterval = 0
 
     init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -58,6 +61,7 @@ final class Compositor {
         var damage = DamageAccumulator(bounds: targetRect)
         var count = 0
         runningAnimations = 0
+        frameTime = mediaTime
         let root = tree.rootID.flatMap { id in
             buildNode(id, in: tree, parentTime: mediaTime, parentMatrix: CATransform3DIdentity,
                       parentOpacity: 1, clip: nil, count: &count)
@@ -74,6 +78,7 @@ final class Compositor {
         records = newRecords
         contentCache.retainOnly(Set(newRecords.keys))
         bloomCache.retainOnly(Set(newRecords.keys))
+        if tileRenderer.hasSources { tileRenderer.retainOnly(newRecords.values.compactMap(\.state.tiled)) }
         return Frame(root: root, damage: damage.rects, layerCount: count, runningAnimations: runningAnimations)
     }
 
@@ -114,6 +119,7 @@ final class Compositor {
         drawNode.tint = isGroup ? .white : tint
         drawNode.transition = transition
         drawNode.depth = DepthSort.depth(of: state.bounds, through: depthMatrix)
+        if let fadeEnd = state.tiled?.fadeEnd, frameTime < fadeEnd { drawNode.tileFadeTime = frameTime }
         var coverage = ownCoverage(of: drawNode)
         // Sublayers inherit this layer's clip when it masks to an axis-aligned rectangle.
         var childClip = clip
@@ -192,7 +198,7 @@ final class Compositor {
         let state = node.state
         let hasContent = state.backgroundColor != nil || state.contents != nil || state.borderWidth > 0
             || !state.backgroundFilters.isEmpty || state.gradient?.colors.isEmpty == false
-            || state.shape.map { $0.fills || $0.strokes } == true
+            || state.shape.map { $0.fills || $0.strokes } == true || state.tiled?.tiles.isEmpty == false
         let shapeBounds = state.masksToBounds ? CGRect.null : state.shape?.drawnBounds ?? .null
         guard hasContent || node.isGroup || state.shadowOpacity > 0 else { return nil }
         // A shape layer draws outside its bounds unless it masks to them.
@@ -265,7 +271,15 @@ final class Compositor {
             ShadowRenderer.drawShadow(of: node, content: contentCache.content(for: node), into: destination,
                                       clip: area, opacity: opacity, compositor: self)
         }
-        guard let content = contentCache.content(for: node) else { return }
+        if let content = contentCache.content(for: node) { drawContent(content, of: node, into: destination, clip: area, opacity: opacity) }
+        if let tiled = state.tiled {
+            tileRenderer.draw(tiled, node: node, into: destination, clip: area, opacity: opacity, mediaTime: frameTime)
+        }
+    }
+
+    /// The layer's own bitmap, faded by `opacity` and tinted by a replicator copy's colour.
+    private func drawContent(_ content: LayerContent, of node: DrawNode, into destination: PixmanImage, clip area: PixelRect,
+                             opacity: Float) {
         let tint = node.tint
         if tint != .white, tint.red != tint.alpha || tint.green != tint.alpha || tint.blue != tint.alpha,
            let coverage = PixmanImage(red: 0, green: 0, blue: 0, alpha: tint.alpha * Double(opacity)) {

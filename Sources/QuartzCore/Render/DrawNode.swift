@@ -27,6 +27,9 @@ final class DrawNode {
     /// rendering context (larger is nearer); orders the sublayers of
     /// transform layers (see `DepthSort`).
     var depth: CGFloat = 0
+    /// While a tiled layer's tiles fade in: the frame's time (so each frame
+    /// differs from the last and repaints); nil otherwise.
+    var tileFadeTime: CFTimeInterval?
 
     init(id: UInt64, state: LayerState, matrix: CATransform3D, opacity: Float, clip: PixelRect?, isGroup: Bool) {
         self.id = id
@@ -42,7 +45,8 @@ final class DrawNode {
     /// may have changed.
     var record: DrawRecord {
         DrawRecord(state: state, matrix: matrix, opacity: opacity, clip: clip, coverage: coverage,
-                   childIDs: children.map(\.id), maskID: mask?.id, transitionProgress: transition?.progress, tint: tint)
+                   childIDs: children.map(\.id), maskID: mask?.id, transitionProgress: transition?.progress, tint: tint,
+                   tileFadeTime: tileFadeTime)
     }
 
     /// Whether the layer must be drawn offscreen and composited as one image:
@@ -69,6 +73,7 @@ struct DrawRecord: Equatable {
     let maskID: UInt64?
     let transitionProgress: Double?
     var tint = Tint.white
+    var tileFadeTime: CFTimeInterval?
 }
 
 extension CATransform3D {

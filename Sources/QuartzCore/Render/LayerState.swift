@@ -54,6 +54,8 @@ struct LayerState: Sendable, Equatable {
     /// A `CATransformLayer`: draws nothing itself, and its sublayers are
     /// depth-sorted in 3D with those of the transform layers around it.
     var isTransformLayer = false
+    /// A `CATiledLayer`'s tiles drawn so far; nil for other layers.
+    var tiled: TiledState?
 
     init() {}
 }
@@ -103,6 +105,7 @@ extension LayerState {
         gradient = (layer as? CAGradientLayer).map(GradientState.init)
         replicator = (layer as? CAReplicatorLayer).map(ReplicatorState.init)
         isTransformLayer = layer is CATransformLayer
+        tiled = (layer as? CATiledLayer)?.tiledState
     }
 
     /// Whether the layer's sublayers keep their 3D positions (a transform

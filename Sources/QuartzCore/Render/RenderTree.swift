@@ -81,6 +81,11 @@ final class RenderTree {
                     ? MediaTiming.mediaTime(fromLocal: begin, through: chain) : mediaTime
                 next = min(next ?? start, max(start, mediaTime))
             }
+            // Tiles fading in need frames until they are in, and one after.
+            if let fadeEnd = node.state.tiled?.fadeEnd,
+               mediaTime < fadeEnd || (lastFrame.map { $0 < fadeEnd } ?? false) {
+                next = mediaTime
+            }
             for sublayer in node.sublayers {
                 visit(sublayer, parentTime: localTime, lastParentTime: lastLocal, chain: chain)
             }
