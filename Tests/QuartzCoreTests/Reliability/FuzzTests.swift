@@ -21,6 +21,20 @@ final class FuzzTests: ModelTestCase {
                 text.fontSize = fuzz.number()
                 text.isWrapped = fuzz.chance(0.5)
                 layer = text
+            } else if fuzz.chance(0.1) {
+                layer = CATransformLayer()
+            } else if fuzz.chance(0.05) {
+                let replicator = CAReplicatorLayer()
+                replicator.preservesDepth = true
+                replicator.instanceCount = fuzz.int(0...4)
+                replicator.instanceTransform = fuzz.transform()
+                layer = replicator
+            } else if fuzz.chance(0.05) {
+                let tiled = CATiledLayer()
+                tiled.tileSize = CGSize(width: fuzz.number(), height: fuzz.number())
+                tiled.levelsOfDetail = fuzz.int(-2...40)
+                tiled.levelsOfDetailBias = fuzz.int(-2...40)
+                layer = tiled
             } else {
                 layer = CALayer()
             }
