@@ -92,11 +92,12 @@ final class Compositor {
     /// `tint` is the copy's colour, multiplied into everything it draws.
     /// `context` maps the superlayer's sublayer space into the 3D space the
     /// layer is depth-sorted in (see `DepthSort`): the nearest flattening
-    /// ancestor's sublayer space, perspective included.
+    /// ancestor's sublayer space, perspective included. `inContext3D`: the
+    /// superlayer keeps depth, so this layer will be depth-sorted.
     private func buildNode(_ id: UInt64, in tree: RenderTree, parentTime: CFTimeInterval, parentMatrix: CATransform3D,
                            parentOpacity: Float, clip: PixelRect?, count: inout Int,
                            instance: UInt64 = 0, tint: Tint = .white,
-                           context: CATransform3D = CATransform3DIdentity) -> DrawNode? {
+                           context: CATransform3D = CATransform3DIdentity, inContext3D: Bool = false) -> DrawNode? {
         guard let node = tree.nodes[id] else { return nil }
         count += 1
         var (state, localTime) = tree.presentedState(of: node, parentTime: parentTime)
@@ -118,7 +119,10 @@ final class Compositor {
                                 opacity: opacity, clip: clip, isGroup: isGroup)
         drawNode.tint = isGroup ? .white : tint
         drawNode.transition = transition
-        drawNode.depth = DepthSort.depth(of: state.bounds, through: depthMatrix)
+        if inContext3D {
+            drawNode.depth = DepthSort.depth(of: state.bounds, through: depthMatrix)
+            drawNode.depthQuad = DepthSort.Quad(state.bounds, through: depthMatrix)
+        }
         if let fadeEnd = state.tiled?.fadeEnd, frameTime < fadeEnd { drawNode.tileFadeTime = frameTime }
         var coverage = ownCoverage(of: drawNode)
         // Sublayers inherit this layer's clip when it masks to an axis-aligned rectangle.
@@ -147,7 +151,8 @@ final class Compositor {
             for (_, _, childID) in ordered {
                 guard let child = buildNode(childID, in: tree, parentTime: copyTime, parentMatrix: copyMatrix,
                                             parentOpacity: opacity, clip: isGroup ? nil : childClip, count: &count,
-                                            instance: copyInstance, tint: copyTint, context: copyContext)
+                                            instance: copyInstance, tint: copyTint, context: copyContext,
+                                            inContext3D: preserves3D)
                 else { continue }
                 drawNode.children.append(child)
                 if isGroup, let childCoverage = child.subtreeCoverage {

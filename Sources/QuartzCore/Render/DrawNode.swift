@@ -27,6 +27,9 @@ final class DrawNode {
     /// rendering context (larger is nearer); orders the sublayers of
     /// transform layers (see `DepthSort`).
     var depth: CGFloat = 0
+    /// The bounds' corners in the 3D context, for ordering overlapping
+    /// planes; nil outside 3D contexts or when a corner is behind the viewer.
+    var depthQuad: DepthSort.Quad?
     /// While a tiled layer's tiles fade in: the frame's time (so each frame
     /// differs from the last and repaints); nil otherwise.
     var tileFadeTime: CFTimeInterval?

@@ -223,3 +223,65 @@ final class TransformLayerTests: GoldenSceneTestCase {
                        -.greatestFiniteMagnitude)
     }
 }
+
+/// Plane tests order overlapping planes where the centres' depths would not.
+final class DepthOrderTests: GoldenSceneTestCase {
+    /// A big plane tilted back about x (its bottom edge toward the viewer)
+    /// and a small card standing behind its near part: the card's centre is
+    /// nearer than the plane's, but the plane hides it where they overlap.
+    func testCardBehindTheNearPartOfATiltedPlane() {
+        makeScene()
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 300
+        root.sublayerTransform = perspective
+        let space = CATransformLayer()
+        space.frame = root.bounds
+        let card = layer(CGRect(x: 65, y: 75, width: 30, height: 30), red)
+        card.zPosition = 10
+        let plane = layer(CGRect(x: 20, y: 10, width: 120, height: 100), blue)
+        plane.transform = CATransform3DMakeRotation(.pi / 3, 1, 0, 0)
+        space.addSublayer(plane)
+        space.addSublayer(card)
+        root.addSublayer(space)
+        render("depth-order-tilted-plane")
+        let image = host.render(at: CACurrentMediaTime())
+        XCTAssertEqual(image.storage.pixel(x: 80, y: 80) & 0xFF_FFFF, 0x0000FF, "the plane's near part covers the card")
+        XCTAssertEqual(image.storage.pixel(x: 80, y: 96) & 0xFF_FFFF, 0xFF0000, "the card shows below the plane")
+    }
+
+    /// Two planes crossing each other: no order is right everywhere; the one
+    /// whose centre is nearer is drawn whole on top (documented limitation).
+    func testIntersectingPlanesFallBackToCentreDepth() {
+        makeScene()
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 300
+        root.sublayerTransform = perspective
+        let space = CATransformLayer()
+        space.frame = root.bounds
+        let first = layer(CGRect(x: 30, y: 30, width: 100, height: 60), red)
+        first.transform = CATransform3DMakeRotation(0.5, 0, 1, 0)
+        first.zPosition = 5
+        let second = layer(CGRect(x: 30, y: 30, width: 100, height: 60), green)
+        second.transform = CATransform3DMakeRotation(-0.5, 0, 1, 0)
+        space.addSublayer(first)
+        space.addSublayer(second)
+        root.addSublayer(space)
+        render("depth-order-intersecting")
+        let image = host.render(at: CACurrentMediaTime())
+        XCTAssertEqual(image.storage.pixel(x: 80, y: 60) & 0xFF_FFFF, 0xFF0000, "the nearer centre wins")
+    }
+
+    func testDecidedPairs() throws {
+        let near = try XCTUnwrap(DepthSort.Quad(CGRect(x: 0, y: 0, width: 10, height: 10),
+                                                through: CATransform3DMakeTranslation(0, 0, 5)))
+        let far = try XCTUnwrap(DepthSort.Quad(CGRect(x: 5, y: 5, width: 10, height: 10), through: CATransform3DIdentity))
+        XCTAssertEqual(DepthSort.isBehind(far, near), true)
+        XCTAssertEqual(DepthSort.isBehind(near, far), false)
+        let apart = try XCTUnwrap(DepthSort.Quad(CGRect(x: 50, y: 50, width: 10, height: 10), through: CATransform3DIdentity))
+        XCTAssertNil(DepthSort.isBehind(near, apart), "no overlap on screen: no constraint")
+        XCTAssertNil(DepthSort.isBehind(far, far), "coplanar: the caller's order stands")
+        var behindViewer = CATransform3DIdentity
+        behindViewer.m44 = -1
+        XCTAssertNil(DepthSort.Quad(CGRect(x: 0, y: 0, width: 1, height: 1), through: behindViewer))
+    }
+}
