@@ -10,7 +10,7 @@ extension CATiledLayer {
     /// at, and starts drawing those missing. Called at display and at every
     /// commit of the layer's tree while it is on screen.
     func updateTiles() {
-        guard isInVisibleTree, !isHidden else { return }
+        guard isInVisibleTree, !sequence(first: self, next: { $0.superlayer }).contains(where: \.isHidden) else { return }
         let size = tileSize
         if !TileGrid.isValid(size) {
             CADiagnostics.report(layer: self, keyPath: "tileSize", "tile size \(size) is not at least 1x1 pixel; using 256x256")

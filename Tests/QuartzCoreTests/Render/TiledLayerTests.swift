@@ -231,6 +231,22 @@ final class TiledLayerTests: GoldenSceneTestCase {
         XCTAssertEqual(recorder.all, [])
     }
 
+    func testNotDrawnUnderAHiddenAncestor() {
+        makeScene()
+        let parent = layer(root.bounds, nil)
+        parent.isHidden = true
+        let tiled = makeTiled(CGRect(x: 0, y: 0, width: 128, height: 128))
+        parent.addSublayer(tiled)
+        root.addSublayer(parent)
+        CATransaction.commit()
+        waitForTiles(tiled)
+        XCTAssertEqual(recorder.all, [])
+        parent.isHidden = false
+        CATransaction.flush()
+        waitForTiles(tiled)
+        XCTAssertEqual(recorder.all.count, 4)
+    }
+
     func testBadTileSizeIsReportedAndTheDefaultUsed() {
         makeScene()
         let tiled = makeTiled(CGRect(x: 0, y: 0, width: 300, height: 300), tileSize: .zero)
