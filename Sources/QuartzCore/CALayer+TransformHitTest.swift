@@ -6,25 +6,26 @@
 extension CALayer {
     /// `p` is in the superlayer's space.
     func hitTest3D(_ p: CGPoint) -> CALayer? {
-        var members: [(layer: CALayer, matrix: CATransform3D, depth: CGFloat, order: Int)] = []
+        var members: [(layer: CALayer, matrix: CATransform3D, depth: CGFloat)] = []
         // Each member's map from its bounds to this layer's superlayer space.
         func collect(_ layer: CALayer, toContext: CATransform3D) {
             for sublayer in Self.zOrdered(layer.sublayers ?? []) where !sublayer.isHidden {
                 let matrix = CATransform3DConcat(sublayer.transformToSuperlayer(), toContext)
                 if sublayer.preserves3D {
                     if !(sublayer is CATransformLayer) {
-                        members.append((sublayer, matrix, DepthSort.depth(of: sublayer.bounds, through: matrix), members.count))
+                        members.append((sublayer, matrix, DepthSort.depth(of: sublayer.bounds, through: matrix)))
                     }
                     collect(sublayer, toContext: matrix)
                 } else {
-                    members.append((sublayer, matrix, DepthSort.depth(of: sublayer.bounds, through: matrix), members.count))
+                    members.append((sublayer, matrix, DepthSort.depth(of: sublayer.bounds, through: matrix)))
                 }
             }
         }
         collect(self, toContext: transformToSuperlayer())
-        // Front to back: the reverse of the drawing order.
-        members.sort { $0.depth != $1.depth ? $0.depth > $1.depth : $0.order > $1.order }
-        for member in members {
+        // Front to back: the reverse of the compositor's drawing order.
+        let quads = members.map { DepthSort.Quad($0.layer.bounds, through: $0.matrix) }
+        let frontToBack = DepthSort.order(depths: members.map(\.depth), quads: quads).reversed().map { members[$0] }
+        for member in frontToBack {
             guard let inverse = Homography(member.matrix).inverted() else { continue }
             let local = inverse.apply(p)
             guard local.x.isFinite, local.y.isFinite else { continue }

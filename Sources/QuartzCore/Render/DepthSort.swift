@@ -114,28 +114,34 @@ enum DepthSort {
     /// their order (zPosition, then sublayer order, as the caller built them).
     static func backToFront(_ nodes: [DrawNode]) -> [DrawNode] {
         guard nodes.count > 1 else { return nodes }
-        // The fallback order: centre depth, then the caller's order.
-        let byDepth = nodes.indices.sorted { nodes[$0].depth != nodes[$1].depth ? nodes[$0].depth < nodes[$1].depth : $0 < $1 }
-        guard nodes.count <= maximumPairwise else { return byDepth.map { nodes[$0] } }
-        // before[i]: how many undrawn nodes must be drawn before node i.
-        var before = [Int](repeating: 0, count: nodes.count)
-        var after = [[Int]](repeating: [], count: nodes.count)
-        for i in nodes.indices {
-            guard let a = nodes[i].depthQuad else { continue }
-            for j in nodes.indices where j > i {
-                guard let b = nodes[j].depthQuad, let aFirst = isBehind(a, b) else { continue }
+        return order(depths: nodes.map(\.depth), quads: nodes.map(\.depthQuad)).map { nodes[$0] }
+    }
+
+    /// The indices of layers with these centre depths and quads, back to
+    /// front: decided pairs first, then centre depth, then index.
+    static func order(depths: [CGFloat], quads: [Quad?]) -> [Int] {
+        let count = depths.count
+        let byDepth = depths.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }
+        guard count > 1, count <= maximumPairwise else { return byDepth }
+        // before[i]: how many undrawn layers must be drawn before layer i.
+        var before = [Int](repeating: 0, count: count)
+        var after = [[Int]](repeating: [], count: count)
+        for i in 0..<count {
+            guard let a = quads[i] else { continue }
+            for j in (i + 1)..<count {
+                guard let b = quads[j], let aFirst = isBehind(a, b) else { continue }
                 let (first, second) = aFirst ? (i, j) : (j, i)
                 after[first].append(second)
                 before[second] += 1
             }
         }
-        var result: [DrawNode] = []
-        var done = [Bool](repeating: false, count: nodes.count)
-        for _ in nodes.indices {
-            // The farthest node nothing else must precede; in a cycle, the farthest left.
-            let next = byDepth.first { !done[$0] && before[$0] == 0 } ?? byDepth.first { !done[$0] }!
+        var result: [Int] = []
+        var done = [Bool](repeating: false, count: count)
+        for _ in 0..<count {
+            // The farthest layer nothing else must precede; in a cycle, the farthest left.
+            let next = byDepth.first { !done[$0] && before[$0] <= 0 } ?? byDepth.first { !done[$0] }!
             done[next] = true
-            result.append(nodes[next])
+            result.append(next)
             for later in after[next] { before[later] -= 1 }
         }
         return result

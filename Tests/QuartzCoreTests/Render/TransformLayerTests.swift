@@ -247,6 +247,9 @@ final class DepthOrderTests: GoldenSceneTestCase {
         let image = host.render(at: CACurrentMediaTime())
         XCTAssertEqual(image.storage.pixel(x: 80, y: 80) & 0xFF_FFFF, 0x0000FF, "the plane's near part covers the card")
         XCTAssertEqual(image.storage.pixel(x: 80, y: 96) & 0xFF_FFFF, 0xFF0000, "the card shows below the plane")
+        // Hit testing follows the drawing order.
+        XCTAssertTrue(root.hitTest(CGPoint(x: 80, y: 80)) === plane)
+        XCTAssertTrue(root.hitTest(CGPoint(x: 80, y: 96)) === card)
     }
 
     /// Two planes crossing each other: no order is right everywhere; the one
