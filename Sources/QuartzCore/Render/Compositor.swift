@@ -122,6 +122,7 @@ final class Compositor {
         if inContext3D {
             drawNode.depth = DepthSort.depth(of: state.bounds, through: depthMatrix)
             drawNode.depthQuad = DepthSort.Quad(state.bounds, through: depthMatrix)
+            drawNode.depthHomography = Homography(depthMatrix)
         }
         if let fadeEnd = state.tiled?.fadeEnd, frameTime < fadeEnd { drawNode.tileFadeTime = frameTime }
         var coverage = ownCoverage(of: drawNode)
@@ -164,7 +165,11 @@ final class Compositor {
                 copyContext = CATransform3DConcat(replicator.transform, copyContext)
             }
         }
-        if preserves3D { drawNode.children = DepthSort.backToFront(DepthSort.spliced(drawNode.children)) }
+        if preserves3D {
+            drawNode.children = DepthSort.backToFront(DepthSort.spliced(drawNode.children))
+            // The context's root: cut layers that intersect, so each piece can be ordered.
+            if !inContext3D { drawNode.children = DepthSplit.split(drawNode.children) }
+        }
         if state.shouldRasterize, !preserves3D {
             drawNode.rasterized = rasterizationCache.content(for: drawNode, in: tree, mediaTime: parentTime)
         }
@@ -230,6 +235,7 @@ final class Compositor {
     /// Paints `node` and everything under it into `destination` within `clip`.
     func drawSubtree(_ node: DrawNode, into destination: PixmanImage, clip: PixelRect) {
         guard let coverage = node.subtreeCoverage ?? node.coverage, coverage.intersection(clip) != nil else { return }
+        if let outline = node.clipPolygon { return drawPiece(node, outline: outline, into: destination, clip: clip) }
         var clip = clip
         if let nodeClip = node.clip {
             guard let clipped = clip.intersection(nodeClip) else { return }

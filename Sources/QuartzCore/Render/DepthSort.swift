@@ -14,12 +14,11 @@
 /// or all of the other on the near side of the one's); the quads are then
 /// drawn in an order that respects every decided pair, nearest-centre-last
 /// among the free choices. That is exact for planes that do not intersect.
-/// Planes that intersect (or overlap cyclically) leave their pair
-/// undecided, and the depth of their centres decides: each is drawn whole,
-/// the one whose centre is nearer on top, so the part of the other that
-/// pokes through in front is hidden. Splitting them (a BSP tree) would need
-/// compositing through polygon clips; Lamina does not. Contexts of more than
-/// `maximumPairwise` layers use the centre depths alone.
+/// Planes that intersect leave their pair undecided here; the context's
+/// root then cuts them apart with a BSP tree (`DepthSplit`). Pairs that
+/// overlap cyclically without intersecting are ordered by centre depth.
+/// Contexts of more than `maximumPairwise` layers use the centre depths
+/// alone and are not split.
 enum DepthSort {
     static let maximumPairwise = 64
 

@@ -30,6 +30,12 @@ final class DrawNode {
     /// The bounds' corners in the 3D context, for ordering overlapping
     /// planes; nil outside 3D contexts or when a corner is behind the viewer.
     var depthQuad: DepthSort.Quad?
+    /// Layer space to the 3D context's plane coordinates (x/w, y/w); set
+    /// with `depthQuad`, for splitting intersecting layers (`DepthSplit`).
+    var depthHomography: Homography?
+    /// A piece of a layer split by `DepthSplit`: drawn only inside this
+    /// outline (target pixels).
+    var clipPolygon: [CGPoint]?
     /// While a tiled layer's tiles fade in: the frame's time (so each frame
     /// differs from the last and repaints); nil otherwise.
     var tileFadeTime: CFTimeInterval?

@@ -63,6 +63,43 @@ final class DamageTests: ModelTestCase {
         XCTAssertGreaterThan(damagedFrames, 10)
     }
 
+    /// A spinning cube of translucent faces, two of them crossing a third
+    /// (so split into pieces): damage-only frames equal fresh ones.
+    func testSpinningTransformLayerFramesEqualFullFrames() {
+        let (width, height) = (160, 120)
+        let host = RecordingHost(width: width, height: height)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: width, height: height)
+        root.backgroundColor = CGColor(gray: 0.1, alpha: 1)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 300
+        root.sublayerTransform = perspective
+        let space = CATransformLayer()
+        space.frame = CGRect(x: 40, y: 20, width: 80, height: 80)
+        for (index, angle) in [0, CGFloat.pi / 2, CGFloat.pi / 4].enumerated() {
+            let face = CALayer()
+            face.frame = space.bounds
+            face.backgroundColor = CGColor(red: index == 0 ? 1 : 0, green: index == 1 ? 1 : 0, blue: index == 2 ? 1 : 0, alpha: 0.8)
+            face.transform = CATransform3DMakeRotation(angle, 0, 1, 0)
+            space.addSublayer(face)
+        }
+        root.addSublayer(space)
+        root.attach(to: host)
+        CATransaction.flush()
+        let spin = CABasicAnimation(keyPath: "transform.rotation.y")
+        spin.fromValue = 0.0
+        spin.toValue = Double.pi
+        spin.duration = 1
+        space.add(spin, forKey: "spin")
+        CATransaction.flush()
+        for step in 0...12 {
+            let time = CACurrentMediaTime() + Double(step) * 0.08
+            let incremental = host.incremental.render(at: time)
+            let full = host.fullRender(at: time, width: width, height: height)
+            XCTAssertEqual(differingPixels(incremental, full), 0, "frame \(step)")
+        }
+    }
+
     /// A pulsing bloom (only its intensity animates) reuses its blurred glow
     /// frame to frame and still gives exactly the pixels of a fresh drawing.
     func testPulsingBloomFramesEqualFullFrames() {

@@ -252,15 +252,16 @@ final class DepthOrderTests: GoldenSceneTestCase {
         XCTAssertTrue(root.hitTest(CGPoint(x: 80, y: 96)) === card)
     }
 
-    /// Two planes crossing each other: no order is right everywhere; the one
-    /// whose centre is nearer is drawn whole on top (documented limitation).
-    func testIntersectingPlanesFallBackToCentreDepth() {
+    /// Two planes crossing each other: no order of the wholes is right, so
+    /// they are split along the crossing and each part is ordered.
+    func testIntersectingPlanesAreSplit() {
         makeScene()
         var perspective = CATransform3DIdentity
         perspective.m34 = -1.0 / 300
         root.sublayerTransform = perspective
         let space = CATransformLayer()
         space.frame = root.bounds
+        // Red's left edge and green's right edge come toward the viewer; they cross a little right of centre.
         let first = layer(CGRect(x: 30, y: 30, width: 100, height: 60), red)
         first.transform = CATransform3DMakeRotation(0.5, 0, 1, 0)
         first.zPosition = 5
@@ -271,7 +272,28 @@ final class DepthOrderTests: GoldenSceneTestCase {
         root.addSublayer(space)
         render("depth-order-intersecting")
         let image = host.render(at: CACurrentMediaTime())
-        XCTAssertEqual(image.storage.pixel(x: 80, y: 60) & 0xFF_FFFF, 0xFF0000, "the nearer centre wins")
+        XCTAssertEqual(image.storage.pixel(x: 55, y: 60) & 0xFF_FFFF, 0xFF0000, "left of the crossing, red is nearer")
+        XCTAssertEqual(image.storage.pixel(x: 105, y: 60) & 0xFF_FFFF, 0x00FF00, "right of the crossing, green is nearer")
+    }
+
+    /// Three translucent planes through one vertical axis, turned: each is
+    /// cut along the axis and the six halves are blended back to front.
+    func testThreePlanesThroughOneAxis() {
+        makeScene(background: CGColor(gray: 0.1, alpha: 1))
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 300
+        root.sublayerTransform = perspective
+        let space = CATransformLayer()
+        space.frame = CGRect(x: 40, y: 20, width: 80, height: 80)
+        space.transform = CATransform3DMakeRotation(0.4, 0, 1, 0)
+        for (index, angle) in [0, CGFloat.pi / 2, CGFloat.pi / 4].enumerated() {
+            let face = layer(space.bounds, CGColor(red: index == 0 ? 1 : 0, green: index == 1 ? 1 : 0,
+                                                   blue: index == 2 ? 1 : 0, alpha: 0.7))
+            face.transform = CATransform3DMakeRotation(angle, 0, 1, 0)
+            space.addSublayer(face)
+        }
+        root.addSublayer(space)
+        render("depth-order-three-planes")
     }
 
     func testDecidedPairs() throws {
