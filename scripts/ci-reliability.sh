@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Render server, compositor and host: every test that runs threads.
-tsan_filter='LaminaHostTests|RenderServerThreadTests|FrameSchedulerTests|TraceExportTests|ProfilerDumpTests|LoadTests|CATextLayerRenderingTests'
+tsan_filter='LaminaHostTests|RenderServerThreadTests|FrameSchedulerTests|TraceExportTests|ProfilerDumpTests|LoadTests|CATextLayerRenderingTests|TiledLayerTests'
 
 echo "ci-reliability: thread sanitizer ($tsan_filter)" >&2
 scripts/test.sh --sanitize=thread --scratch-path .build-tsan --filter "$tsan_filter"

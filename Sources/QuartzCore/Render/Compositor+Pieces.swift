@@ -18,9 +18,7 @@ extension Compositor {
         guard let scratchImage = PixmanImage(buffer: scratch), let maskImage = PixmanImage(buffer: maskBuffer) else { return }
         scratch.clear(area)
         maskBuffer.clear(area)
-        let whole = node.fragment(clippedTo: [])
-        whole.clipPolygon = nil
-        drawSubtree(whole, into: scratchImage, clip: area)
+        drawSubtree(node.fragment(clippedTo: nil), into: scratchImage, clip: area)
         maskImage.fillPolygon(outline)
         destination.composite(scratchImage, mask: maskImage, rect: area)
     }

@@ -113,9 +113,10 @@ enum DepthSplit {
 }
 
 extension DrawNode {
-    /// The same layer, drawn only inside `outline` (target pixels). It keeps
-    /// the layer's id and coverage, so damage still covers the whole layer.
-    func fragment(clippedTo outline: [CGPoint]) -> DrawNode {
+    /// The same layer, drawn only inside `outline` (target pixels; whole
+    /// when nil). It keeps the layer's id and coverage, so damage still
+    /// covers the whole layer.
+    func fragment(clippedTo outline: [CGPoint]?) -> DrawNode {
         let copy = DrawNode(id: id, state: state, matrix: matrix, opacity: opacity, clip: clip, isGroup: isGroup)
         copy.coverage = coverage
         copy.children = children

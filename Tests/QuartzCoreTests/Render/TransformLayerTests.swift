@@ -7,7 +7,6 @@ import XCTest
 /// rendering model used by other layer types").
 final class TransformLayerTests: GoldenSceneTestCase {
     let magenta = CGColor(red: 1, green: 0, blue: 1, alpha: 1)
-    let cyan = CGColor(red: 0, green: 1, blue: 1, alpha: 1)
 
     /// The classic cube: six 50-point faces around the transform layer's
     /// centre. Faces are added back face second, so drawing in model order
