@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// A tiled layer's tiles on the app thread: those drawn (with when they
 /// arrived), those being drawn, and which are wanted now.
@@ -100,42 +99,5 @@ final class TileCache {
         let keep = Set(wanted)
         let spare = entries.keys.filter { !keep.contains($0) }.sorted { abs($0.level - (level ?? 0)) > abs($1.level - (level ?? 0)) }
         for key in spare.prefix(entries.count - Self.capacity - wanted.count) { entries[key] = nil }
-    }
-}
-
-/// Finished tiles on their way from the drawing threads to the app thread.
-final class TileInbox: Sendable {
-    struct Finished: Sendable {
-        let key: TileGrid.Key
-        let rect: CGRect
-        let scale: CGFloat
-        /// Nil when the tile could not be drawn (no memory for the bitmap).
-        let image: CGImage?
-        let generation: Int
-    }
-
-    private struct State {
-        var finished: [Finished] = []
-        var pending = 0
-    }
-
-    private let state = Mutex(State())
-
-    var pendingCount: Int { state.withLock { $0.pending } }
-
-    func begin() { state.withLock { $0.pending += 1 } }
-
-    func finish(_ tile: Finished) {
-        state.withLock {
-            $0.finished.append(tile)
-            $0.pending -= 1
-        }
-    }
-
-    func takeFinished() -> [Finished] {
-        state.withLock { state in
-            defer { state.finished.removeAll() }
-            return state.finished
-        }
     }
 }
