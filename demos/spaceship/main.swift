@@ -128,7 +128,7 @@ final class Flight: DemoResponder {
 
     private func updateLabel() {
         let speed = Self.speeds[speedIndex]
-        let speedText = speed == 0 ? "paused" : "speed \(speed)×"
+        let speedText = speed == 0 ? "paused" : "speed " + String(format: "%g×", Double(speed))
         label.string = "calculationMode: \(Self.modes[modeIndex].rawValue)    \(speedText)"
     }
 
