@@ -119,6 +119,14 @@ final class Compositor {
         // A replicator draws its sublayers once per copy: one more instance
         // transform, delay and colour offset each time.
         let copies = state.replicator?.count ?? 1
+        // Apple applies the instance transform "relative to the center of
+        // this layer": about the middle of the replicator's bounds.
+        let instanceStep = state.replicator.map { replicator -> CATransform3D in
+            let center = CGPoint(x: state.bounds.midX, y: state.bounds.midY)
+            return CATransform3DConcat(
+                CATransform3DConcat(CATransform3DMakeTranslation(-center.x, -center.y, 0), replicator.transform),
+                CATransform3DMakeTranslation(center.x, center.y, 0))
+        }
         var copyMatrix = childMatrix
         for copy in 0..<copies {
             let copyInstance = copy == 0 ? instance : instance &* 4099 &+ UInt64(copy)
@@ -134,7 +142,7 @@ final class Compositor {
                     coverage = coverage.map { $0.union(childCoverage) } ?? childCoverage
                 }
             }
-            if let replicator = state.replicator { copyMatrix = CATransform3DConcat(replicator.transform, copyMatrix) }
+            if let instanceStep { copyMatrix = CATransform3DConcat(instanceStep, copyMatrix) }
         }
         if state.shouldRasterize {
             drawNode.rasterized = rasterizationCache.content(for: drawNode, in: tree, mediaTime: parentTime)
