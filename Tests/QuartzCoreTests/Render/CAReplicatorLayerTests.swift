@@ -46,7 +46,7 @@ final class CAReplicatorLayerTests: GoldenSceneTestCase {
     /// this layer", so a rotation turns the copies about the replicator's
     /// middle (the classic spinner), not about its top-left corner.
     func testInstanceTransformTurnsCopiesAboutTheReplicatorsCenter() {
-        makeScene()
+        makeScene(width: 200, height: 160)
         let replicator = CAReplicatorLayer()
         replicator.frame = CGRect(x: 20, y: 20, width: 160, height: 120)
         replicator.instanceCount = 4
@@ -56,9 +56,9 @@ final class CAReplicatorLayerTests: GoldenSceneTestCase {
         root.addSublayer(replicator)
         CATransaction.commit()
         let image = host.render(at: CACurrentMediaTime())
-        // In the root: the centre is (100, 80); the dot 60 above it, then
+        // In the root: the centre is (100, 80); the dot 40 above it, then
         // a quarter turn each (y grows downward: right, below, left).
-        for (x, y) in [(100, 40), (160, 80), (100, 120), (40, 80)] {
+        for (x, y) in [(100, 40), (140, 80), (100, 120), (60, 80)] {
             XCTAssertEqual(image.storage.pixel(x: x, y: y), 0xFFFF_FFFF, "a copy at (\(x), \(y))")
         }
         XCTAssertEqual(image.storage.pixel(x: 100, y: 80), 0xFF00_0000, "none in the middle")
