@@ -2,18 +2,18 @@ import Foundation
 @testable import LaminaHost
 import XCTest
 
-/// The kiosk-menu demo run as a child process, for what only a whole
-/// program shows: its exit status and its stderr.
+/// A demo (kiosk-menu unless named) run as a child process, for what only
+/// a whole program shows: its exit status and its stderr.
 final class DemoProcess {
     let process = Process()
     private let errorPipe = Pipe()
 
-    /// Starts `kiosk-menu` (built next to this test bundle) with
+    /// Starts the demo `name` (built next to this test bundle) with
     /// `arguments`, and `DISPLAY` set to `display` (unset when nil).
     /// `environment` adds to (or overrides) this process's environment.
-    init(display: String?, arguments: [String] = ["--width", "320", "--height", "240"],
+    init(_ name: String = "kiosk-menu", display: String?, arguments: [String] = ["--width", "320", "--height", "240"],
          environment extra: [String: String] = [:]) throws {
-        let executable = try Self.executable()
+        let executable = try Self.executable(named: name)
         process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
