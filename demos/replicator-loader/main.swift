@@ -84,6 +84,10 @@ final class Loaders: DemoResponder {
         let shrink = CABasicAnimation(keyPath: "transform.scale")
         shrink.fromValue = 1.0
         shrink.toValue = 0.4
+        // Each animation in a group keeps its own timing (a duration of 0
+        // would mean a quarter of a second): both run the whole period.
+        fade.duration = Self.period
+        shrink.duration = Self.period
         let group = CAAnimationGroup()
         group.animations = [fade, shrink]
         group.duration = Self.period
