@@ -9,6 +9,22 @@ import XCTest
 final class DemoGalleryTests: XCTestCase {
     static let size = (width: 640, height: 400)
 
+    static let demos = ["clock", "spaceship", "transitions", "spring-playground", "replicator-loader"]
+
+    /// Every demo opens its window through DemoSupport: without a display
+    /// it says why in one line, naming itself and DISPLAY, and exits 1.
+    func testWithoutDISPLAYEachDemoSaysSoInOneLineAndExits1() throws {
+        for name in Self.demos {
+            let demo = try DemoProcess(name, display: nil)
+            XCTAssertTrue(demo.waitForExit(timeout: 10), name)
+            XCTAssertEqual(demo.process.terminationStatus, 1, name)
+            let lines = demo.standardErrorLines
+            XCTAssertEqual(lines.count, 1, "\(name): \(lines)")
+            XCTAssertTrue(lines.first?.hasPrefix("\(name): ") == true && lines.first?.contains("DISPLAY") == true,
+                          "\(name): \(lines)")
+        }
+    }
+
     // MARK: clock
 
     /// Right sets the clock an hour forward: the hour hand turns a twelfth

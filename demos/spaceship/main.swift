@@ -35,7 +35,11 @@ func bouncePath() -> CGPath {
 }
 
 final class Flight: DemoResponder {
-    static let modes: [CAAnimationCalculationMode] = [.paced, .linear, .cubic, .cubicPaced, .discrete]
+    /// How the five seconds are spread over the path: `paced` and
+    /// `cubicPaced` by distance (a steady speed); `linear` and `cubic` give
+    /// each of the two curves half the time and follow the curve's own
+    /// parameter: fast near the ends of each arc, slow over its top.
+    static let modes: [CAAnimationCalculationMode] = [.paced, .linear, .cubic, .cubicPaced]
     static let speeds: [Float] = [0, 0.25, 0.5, 1, 2, 4]
 
     /// The guide's coordinates are those of a Mac view (origin at the bottom
