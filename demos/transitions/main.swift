@@ -34,7 +34,7 @@ final class Gallery: DemoResponder {
 
     /// The layer the transitions are added to, and the card is a sublayer
     /// of. A push or move-in slides its old and new drawings past its
-    /// bounds, so it sits in `frame`, which clips to its rounded bounds.
+    /// bounds, so it sits in `frame`, which clips to its bounds.
     let stage = CALayer()
     let frame = CALayer()
     private var card: CALayer
@@ -49,7 +49,6 @@ final class Gallery: DemoResponder {
         frame.bounds = CGRect(origin: .zero, size: stageSize)
         frame.position = CGPoint(x: size.width / 2, y: size.height * 0.52)
         frame.masksToBounds = true
-        frame.cornerRadius = 16
         frame.backgroundColor = CGColor(gray: 0.15, alpha: 1)
         stage.frame = frame.bounds
         card = Cards.make(0, size: stageSize)
