@@ -301,7 +301,8 @@ final class RunningDemo {
     }
 }
 
-extension UInt32 {
+/// 0xRRGGBB pixels, as `XTestDriver.capture` gives them.
+fileprivate extension UInt32 {
     var red: Int { Int(self >> 16 & 0xFF) }
     var green: Int { Int(self >> 8 & 0xFF) }
     var blue: Int { Int(self & 0xFF) }
