@@ -21,6 +21,7 @@ final class Compositor {
     let transitions = TransitionSnapshots()
     let rasterizationCache = RasterizationCache()
     let bloomCache = BloomCache()
+    let particleRenderer = ParticleRenderer()
 
     init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -105,6 +106,16 @@ final class Compositor {
         drawNode.tint = isGroup ? .white : tint
         drawNode.transition = transition
         var coverage = ownCoverage(of: drawNode)
+        if let emitter = state.emitter {
+            // Particles are a pure function of the layer's time (ParticleField).
+            let epochs = tree.emitterHistories[id]?.epochs(presenting: emitter) ?? [EmitterEpoch(start: -.infinity, state: emitter)]
+            let particles = ParticleField.particles(epochs: epochs, at: localTime)
+            if !particles.isEmpty {
+                let frame = ParticleFrame(particles, time: localTime, renderMode: emitter.renderMode, node: drawNode)
+                drawNode.particles = frame
+                if let box = frame.coverage { coverage = coverage.map { $0.union(box) } ?? box }
+            }
+        }
         // Sublayers inherit this layer's clip when it masks to an axis-aligned rectangle.
         var childClip = clip
         if state.masksToBounds, !isGroup, let box = PixelRect(covering: drawNode.homography.apply(state.bounds)) {
@@ -196,6 +207,7 @@ final class Compositor {
             target.clear(rect)
             if let root = frame.root { drawSubtree(root, into: destination, clip: rect) }
         }
+        particleRenderer.endFrame()
     }
 
     /// Paints `node` and everything under it into `destination` within `clip`.
@@ -247,8 +259,13 @@ final class Compositor {
             ShadowRenderer.drawShadow(of: node, content: contentCache.content(for: node), into: destination,
                                       clip: area, opacity: opacity, compositor: self)
         }
-        guard let content = contentCache.content(for: node) else { return }
-        content.composite(node: node, into: destination, mask: Self.fadeMask(opacity: opacity, tint: node.tint), clip: area)
+        if let content = contentCache.content(for: node) {
+            content.composite(node: node, into: destination, mask: Self.fadeMask(opacity: opacity, tint: node.tint), clip: area)
+        }
+        // An emitter's particles: above its background and border, below its sublayers.
+        if let particles = node.particles {
+            particleRenderer.draw(particles, tint: node.tint, opacity: opacity, into: destination, clip: area)
+        }
     }
 }
 

@@ -1,0 +1,216 @@
+/// What an emitter emitted during one stretch of its time: the state a
+/// commit gave it, from `start` (layer local time) until the next epoch's
+/// start. Particles keep the parameters of the epoch they were born in.
+struct EmitterEpoch: Sendable, Equatable {
+    var start: Double
+    var state: EmitterState
+}
+
+/// How a particle looks: its cell's image and how the image is sampled.
+struct ParticleLook {
+    let image: CGImage
+    let contentsRect: CGRect
+    let contentsScale: Double
+    let nearest: Bool
+}
+
+/// One particle as drawn in one frame, in the emitter layer's space.
+struct Particle {
+    var look: ParticleLook
+    var x: Double, y: Double, z: Double
+    var scale: Double
+    /// Rotation in radians (spin × age).
+    var angle: Double
+    /// Unpremultiplied, each in 0...1.
+    var tint: Tint
+    /// When it was born, in the layer's time (for the age orderings).
+    var birth: Double
+}
+
+/// The particle field of an emitter at one time, in closed form: particles
+/// are born at discrete times (cell `k` of a cell at cell time
+/// `(k + 1) / rate`), each draws its random values from a hash of (seed,
+/// cell path, k), and its state at age `a` is `start + v·a + ½·acc·a²`,
+/// scale, spin and colour moving at their speeds. Nothing is stepped or
+/// remembered between frames, so any time can be rendered exactly.
+enum ParticleField {
+    /// The most particles evaluated per emitter and frame (the newest of
+    /// each cell are kept first; sub-particles share what is left).
+    static let maximumParticleCount = 10_000
+    /// Birth rates above this many per second are treated as this rate:
+    /// the cap already bounds a frame, this keeps slot numbers exact.
+    static let maximumBirthRate = 1e6
+
+    /// Every visible particle of the emitter at layer time `time`.
+    static func particles(epochs: [EmitterEpoch], at time: Double) -> [Particle] {
+        guard time.isFinite, time >= 0 else { return [] }
+        var evaluator = Evaluator(budget: maximumParticleCount)
+        // Newest epochs first, so a cap keeps what was born last.
+        for index in epochs.indices.reversed() {
+            let epoch = epochs[index]
+            let end = index + 1 < epochs.count ? epochs[index + 1].start : .infinity
+            let state = epoch.state
+            guard state.birthRate > 0, evaluator.budget > 0 else { continue }
+            let seed = ParticleRandom.mix(UInt64(state.seed))
+            for (cellIndex, cell) in state.cells.enumerated() where cell.isEnabled {
+                let source = Source(top: state)
+                evaluator.emit(cell, path: ParticleRandom.combine(seed, UInt64(cellIndex)), now: time,
+                               window: max(0, epoch.start)..<max(0, end), rateMultiplier: state.birthRate,
+                               multipliers: Multipliers(state), source: source, absolute: (0, 1))
+            }
+        }
+        return evaluator.output
+    }
+
+    /// The layer-wide multipliers, made harmless (negative → 0).
+    struct Multipliers {
+        let lifetime: Double, velocity: Double, scale: Double, spin: Double
+        init(_ state: EmitterState) {
+            lifetime = max(0, state.lifetime)
+            velocity = state.velocity
+            scale = max(0, state.scale)
+            spin = state.spin
+        }
+    }
+
+    /// Where particles start and which way is "ahead": the emission shape
+    /// for top-level cells, the emitting particle for sub-cells.
+    struct Source {
+        var shape: EmitterState?
+        var parent: Motion?
+
+        init(top state: EmitterState) { shape = state }
+        init(parent: Motion) { self.parent = parent }
+
+        /// Start point and heading (longitude, latitude) at parent time `t`.
+        func start(at t: Double, draws: [Double]) -> (EmitterShapePlacement.Point3, Double, Double) {
+            if let shape { return (EmitterShapePlacement.start(shape, draws), 0, 0) }
+            guard let parent else { return (.init(x: 0, y: 0, z: 0), 0, 0) }
+            let (position, velocity) = parent.state(atAge: t)
+            var heading = velocity
+            if abs(heading.x) + abs(heading.y) + abs(heading.z) < 1e-12 { heading = parent.direction }
+            let longitude = atan2(heading.y, heading.x)
+            let latitude = atan2(heading.z, (heading.x * heading.x + heading.y * heading.y).squareRoot())
+            return (position, longitude, latitude)
+        }
+    }
+
+    /// A particle's motion: start, initial velocity and acceleration.
+    struct Motion {
+        let start: EmitterShapePlacement.Point3
+        let velocity: EmitterShapePlacement.Point3
+        let acceleration: EmitterShapePlacement.Point3
+        /// The unit emission direction (the heading when velocity is zero).
+        let direction: EmitterShapePlacement.Point3
+
+        func state(atAge a: Double) -> (position: EmitterShapePlacement.Point3, velocity: EmitterShapePlacement.Point3) {
+            let p = EmitterShapePlacement.Point3(
+                x: start.x + velocity.x * a + 0.5 * acceleration.x * a * a,
+                y: start.y + velocity.y * a + 0.5 * acceleration.y * a * a,
+                z: start.z + velocity.z * a + 0.5 * acceleration.z * a * a)
+            let v = EmitterShapePlacement.Point3(x: velocity.x + acceleration.x * a, y: velocity.y + acceleration.y * a,
+                                                 z: velocity.z + acceleration.z * a)
+            return (p, v)
+        }
+    }
+
+    struct Evaluator {
+        var budget: Int
+        var output: [Particle] = []
+
+        /// Emits `cell`'s particles born in `window` (parent time) and
+        /// still alive, or with live descendants, at parent time `now`.
+        /// `absolute` maps parent time to layer time (offset, factor).
+        mutating func emit(_ cell: EmitterCellState, path: UInt64, now: Double, window: Range<Double>,
+                           rateMultiplier: Double, multipliers: Multipliers, source: Source,
+                           absolute: (offset: Double, factor: Double)) {
+            let rate = min(cell.birthRate * rateMultiplier, ParticleField.maximumBirthRate)
+            let timing = cell.timing
+            let speed = timing.effectiveSpeed
+            guard rate > 0, speed > 0, budget > 0, rate.isFinite else { return }
+            let span = cell.span(lifetimeMultiplier: multipliers.lifetime)
+            let low = max(window.lowerBound, now - span), high = min(window.upperBound, now)
+            guard low <= high else { return }
+            let active = timing.activeDuration(defaultDuration: .infinity)
+            let cellLow = max(0, timing.localTime(fromParent: low))
+            let cellHigh = min(active, timing.localTime(fromParent: high))
+            guard cellLow <= cellHigh, cellHigh * rate < 1e15 else { return }
+            let last = (cellHigh * rate).rounded(.down) - 1
+            guard last >= 0 else { return }
+            let first = max(0, (cellLow * rate).rounded(.up) - 1, last - Double(budget) + 1)
+            var slot = Int(first)
+            let lastSlot = Int(last)
+            while slot <= lastSlot, budget > 0 {
+                defer { slot += 1 }
+                let cellBirth = Double(slot + 1) / rate
+                guard cellBirth < active else { break }
+                let birth = timing.parentTime(fromLocal: cellBirth)
+                guard birth >= window.lowerBound, birth < window.upperBound, birth <= now else { continue }
+                budget -= 1
+                particle(cell, hash: ParticleRandom.combine(path, UInt64(slot)), birth: birth, now: now, speed: speed,
+                         multipliers: multipliers, source: source, absolute: absolute)
+            }
+        }
+
+        private mutating func particle(_ cell: EmitterCellState, hash: UInt64, birth: Double, now: Double, speed: Double,
+                                       multipliers: Multipliers, source: Source, absolute: (offset: Double, factor: Double)) {
+            func draw(_ index: UInt64) -> Double { ParticleRandom.uniform(hash, index) }
+            func spread(_ mean: Double, _ range: Double, _ index: UInt64) -> Double { mean + range * (draw(index) - 0.5) }
+            let lifetime = max(0, spread(cell.lifetime, cell.lifetimeRange, 0)) * multipliers.lifetime
+            let age = (now - birth) * speed
+            let (start, longitude, latitude) = source.start(at: birth, draws: [draw(10), draw(11), draw(12), draw(13)])
+            let direction = ParticleField.direction(longitude: longitude + cell.longitude, latitude: latitude + cell.latitude,
+                                                    range: cell.range, draws: (draw(2), draw(3)))
+            let speedAlong = spread(cell.velocity, cell.velocityRange, 1) * multipliers.velocity
+            let motion = Motion(
+                start: start,
+                velocity: .init(x: direction.x * speedAlong, y: direction.y * speedAlong, z: direction.z * speedAlong),
+                acceleration: .init(x: cell.acceleration.x, y: cell.acceleration.y, z: cell.acceleration.z),
+                direction: direction)
+            let birthInLayer = absolute.offset + birth * absolute.factor
+            if age < lifetime, let image = cell.contents {
+                let (position, _) = motion.state(atAge: age)
+                let scale = max(0, spread(cell.scale, cell.scaleRange, 4) + cell.scaleSpeed * age) * multipliers.scale
+                let angle = spread(cell.spin, cell.spinRange, 5) * multipliers.spin * age
+                let channels = (0..<4).map { index in
+                    min(1, max(0, spread(cell.color[index], cell.colorRange[index], UInt64(6 + index)) + cell.colorSpeed[index] * age))
+                }
+                let look = ParticleLook(image: image, contentsRect: cell.contentsRect, contentsScale: cell.contentsScale,
+                                        nearest: cell.magnifiesNearest)
+                if scale > 0, channels[3] > 0, position.x.isFinite, position.y.isFinite, angle.isFinite {
+                    output.append(Particle(look: look, x: position.x, y: position.y, z: position.z, scale: scale, angle: angle,
+                                           tint: Tint(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3]),
+                                           birth: birthInLayer))
+                }
+            }
+            // Sub-cells: this particle is their emitter while it lives; its
+            // age is their parent time.
+            for (index, child) in cell.children.enumerated() where child.isEnabled && budget > 0 {
+                emit(child, path: ParticleRandom.combine(hash, UInt64(100 + index)), now: age, window: 0..<lifetime,
+                     rateMultiplier: 1, multipliers: multipliers, source: Source(parent: motion),
+                     absolute: (birthInLayer, absolute.factor / speed))
+            }
+        }
+    }
+
+    /// A unit direction uniformly distributed in the cone of full angle
+    /// `range` around (longitude, latitude): longitude is the angle in the
+    /// xy-plane from the x-axis, latitude the angle out of it towards +z.
+    static func direction(longitude: Double, latitude: Double, range: Double,
+                          draws: (Double, Double)) -> EmitterShapePlacement.Point3 {
+        let axis = EmitterShapePlacement.Point3(x: cos(latitude) * cos(longitude), y: cos(latitude) * sin(longitude),
+                                                z: sin(latitude))
+        let half = min(Double.pi, abs(range) / 2)
+        guard half > 0 else { return axis }
+        let cosTheta = 1 - draws.0 * (1 - cos(half))
+        let sinTheta = max(0, 1 - cosTheta * cosTheta).squareRoot()
+        let phi = 2 * Double.pi * draws.1
+        // Two unit vectors perpendicular to the axis.
+        let e1 = EmitterShapePlacement.Point3(x: -sin(longitude), y: cos(longitude), z: 0)
+        let e2 = EmitterShapePlacement.Point3(x: axis.y * e1.z - axis.z * e1.y, y: axis.z * e1.x - axis.x * e1.z,
+                                              z: axis.x * e1.y - axis.y * e1.x)
+        let a = cos(phi) * sinTheta, b = sin(phi) * sinTheta
+        return .init(x: axis.x * cosTheta + e1.x * a + e2.x * b, y: axis.y * cosTheta + e1.y * a + e2.y * b,
+                     z: axis.z * cosTheta + e1.z * a + e2.z * b)
+    }
+}
