@@ -73,14 +73,27 @@ final class ParticleRenderer {
     private var usedThisFrame: Set<ObjectIdentifier> = []
 
     func draw(_ frame: ParticleFrame, tint: Tint, opacity: Float, into destination: PixmanImage, clip: PixelRect) {
-        let operation = frame.additive ? PIXMAN_OP_ADD : PIXMAN_OP_OVER
         for placed in frame.items {
             guard let area = placed.box.intersection(clip),
                   let source = source(for: placed.particle.look.image),
                   let inverse = placed.toTarget.inverted() else { continue }
-            let mask = Compositor.fadeMask(opacity: opacity, tint: placed.particle.tint.times(tint))
             source.setTransform(inverse, bilinear: !placed.particle.look.nearest)
-            destination.composite(source, mask: mask, operation: operation, rect: area)
+            let color = placed.particle.tint.times(tint)
+            let alpha = color.alpha * Double(max(0, min(1, opacity)))
+            if color == .white, alpha >= 1 {
+                destination.composite(source, mask: nil, operation: frame.additive ? PIXMAN_OP_ADD : PIXMAN_OP_OVER, rect: area)
+                continue
+            }
+            // The tinted, premultiplied particle is source × (r·a, g·a, b·a, a).
+            // A component-alpha OVER would hide only the tint's own channels of
+            // what is below, so source-over is done as its two halves: clear
+            // what the particle covers by its alpha, then add its colour.
+            if !frame.additive, let cover = PixmanImage(red: 0, green: 0, blue: 0, alpha: alpha) {
+                destination.composite(source, mask: cover, operation: PIXMAN_OP_OUT_REVERSE, rect: area)
+            }
+            guard let paint = PixmanImage(red: color.red, green: color.green, blue: color.blue, alpha: alpha) else { continue }
+            paint.useComponentAlpha()
+            destination.composite(source, mask: paint, operation: PIXMAN_OP_ADD, rect: area)
         }
     }
 
