@@ -129,3 +129,74 @@ final class CAEmitterLayerTests: ModelTestCase {
         XCTAssertTrue(diagnostics.contains("nested deeper"))
     }
 }
+
+/// Animations of the emitter's keys and of its cells' key paths, on the
+/// app thread (presentation) and on the render side (`LayerState`).
+final class CAEmitterLayerAnimationTests: ModelTestCase {
+    private func emitterWithCell() -> (CALayer, CAEmitterLayer, CAEmitterCell) {
+        let root = makeVisibleRoot()
+        let layer = CAEmitterLayer()
+        let cell = CAEmitterCell.make("dot", rate: 10, lifetime: 1)
+        layer.emitterCells = [cell]
+        root.addSublayer(layer)
+        CATransaction.flush()
+        return (root, layer, cell)
+    }
+
+    func testACellKeyPathAnimatesInThePresentationWithoutTouchingTheModelsCell() throws {
+        let (root, layer, cell) = emitterWithCell()
+        let animation = CABasicAnimation(keyPath: "emitterCells.dot.velocity")
+        animation.fromValue = 0
+        animation.toValue = 100
+        animation.duration = 1
+        layer.add(animation, forKey: "speedUp")
+        CATransaction.flush()
+        advance(0.5)
+        let presented = try XCTUnwrap(layer.presentation())
+        XCTAssertEqual(presented.value(forKeyPath: "emitterCells.dot.velocity") as? CGFloat ?? -1, 50, accuracy: 1e-6)
+        XCTAssertEqual(cell.velocity, 0, "the model's cell object is not animated")
+        XCTAssertEqual(layer.value(forKeyPath: "emitterCells.dot.velocity") as? CGFloat, 0)
+        withExtendedLifetime(root) {}
+    }
+
+    func testRenderSideStateAnimatesLayerKeysAndCellKeyPaths() {
+        let (root, layer, _) = emitterWithCell()
+        var state = LayerState(layer: layer)
+        state.setAnimatedValue(.point(CGPoint(x: 5, y: 6)), forKeyPath: "emitterPosition")
+        state.setAnimatedValue(.number(3), forKeyPath: "birthRate")
+        state.setAnimatedValue(.number(42), forKeyPath: "emitterCells.dot.velocity")
+        state.setAnimatedValue(.number(0.5), forKeyPath: "emitterCells.dot.alphaSpeed")
+        XCTAssertEqual(state.emitter?.position, CGPoint(x: 5, y: 6))
+        XCTAssertEqual(state.emitter?.birthRate, 3)
+        XCTAssertEqual(state.emitter?.cells.first?.velocity, 42)
+        XCTAssertEqual(state.emitter?.cells.first?.colorSpeed[3], 0.5)
+        XCTAssertEqual(state.animatableValue(forKeyPath: "emitterCells.dot.velocity"), .number(42))
+        XCTAssertEqual(state.animatableValue(forKeyPath: "emitterSize"), .size(.zero))
+        XCTAssertNil(state.animatableValue(forKeyPath: "emitterCells.missing.velocity"))
+        withExtendedLifetime(root) {}
+    }
+
+    func testAnAnimatedEmitterPositionMovesWhereParticlesAreBornOnTheRenderSide() {
+        let host = InlineRenderHost(width: 100, height: 100)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let layer = CAEmitterLayer()
+        layer.frame = root.bounds
+        layer.beginTime = CACurrentMediaTime()
+        layer.emitterCells = [CAEmitterCell.make("dot", rate: 10, lifetime: 0.25)]
+        root.addSublayer(layer)
+        root.attach(to: host)
+        CATransaction.flush()
+        let move = CABasicAnimation(keyPath: "emitterPosition")
+        move.fromValue = CGPoint(x: 0, y: 50)
+        move.toValue = CGPoint(x: 100, y: 50)
+        move.duration = 10
+        layer.add(move, forKey: "move")
+        CATransaction.flush()
+        let start = CACurrentMediaTime()
+        let frame = host.loop.compositor.prepare(host.loop.tree, mediaTime: start + 5)
+        let particles = frame.root?.children.first?.particles?.items ?? []
+        XCTAssertFalse(particles.isEmpty)
+        XCTAssertTrue(particles.allSatisfy { abs($0.particle.x - 50) < 1e-6 }, "born at the presented position")
+    }
+}
