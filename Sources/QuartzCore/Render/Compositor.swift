@@ -106,15 +106,9 @@ final class Compositor {
         drawNode.tint = isGroup ? .white : tint
         drawNode.transition = transition
         var coverage = ownCoverage(of: drawNode)
-        if let emitter = state.emitter {
-            // Particles are a pure function of the layer's time (ParticleField).
-            let epochs = tree.emitterHistories[id]?.epochs(presenting: emitter) ?? [EmitterEpoch(start: -.infinity, state: emitter)]
-            let particles = ParticleField.particles(epochs: epochs, at: localTime)
-            if !particles.isEmpty {
-                let frame = ParticleFrame(particles, time: localTime, renderMode: emitter.renderMode, node: drawNode)
-                drawNode.particles = frame
-                if let box = frame.coverage { coverage = coverage.map { $0.union(box) } ?? box }
-            }
+        if let particles = particleFrame(of: drawNode, id: id, in: tree, localTime: localTime) {
+            drawNode.particles = particles
+            if let box = particles.coverage { coverage = coverage.map { $0.union(box) } ?? box }
         }
         // Sublayers inherit this layer's clip when it masks to an axis-aligned rectangle.
         var childClip = clip
