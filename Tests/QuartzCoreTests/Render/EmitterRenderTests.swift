@@ -1,3 +1,4 @@
+import Synchronization
 import XCTest
 @testable import QuartzCore
 
@@ -143,5 +144,43 @@ final class EmitterRenderTests: ModelTestCase {
         }
         XCTAssertEqual(count(frame.root), CAEmitterLayer.maximumParticleCount)
         withExtendedLifetime((root, emitter)) {}
+    }
+}
+
+/// An emitter on the real render thread: frames keep coming while its
+/// particles live, and the thread goes back to sleep once they have died.
+final class EmitterRenderServerTests: XCTestCase {
+    func testTheRenderThreadTicksWhileParticlesLiveThenSleeps() throws {
+        let mailbox = FrameMailbox()
+        let frames = Mutex(0)
+        let server = RenderServer(interval: 1.0 / 60, presenter: { OffscreenPresenter(width: 64, height: 64, mailbox: mailbox) },
+                                  statistics: { _ in frames.withLock { $0 += 1 } })
+        defer { server.stop() }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        let emitter = CAEmitterLayer()
+        emitter.frame = root.bounds
+        emitter.beginTime = CACurrentMediaTime()
+        emitter.emitterPosition = CGPoint(x: 32, y: 32)
+        emitter.emitterCells = [.make(rate: 20, lifetime: 0.3) { cell in
+            cell.velocity = 30
+            cell.emissionRange = 2 * .pi
+        }]
+        root.addSublayer(emitter)
+        root.attach(to: server)
+        CATransaction.flush()
+        Thread.sleep(forTimeInterval: 0.6)
+        let emitting = frames.withLock { $0 }
+        XCTAssertGreaterThan(emitting, 10, "frames at display rate while particles are born and fly")
+
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        emitter.birthRate = 0
+        CATransaction.commit()
+        Thread.sleep(forTimeInterval: 0.6)  // the last particles die within 0.3 s
+        let settled = frames.withLock { $0 }
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(frames.withLock { $0 }, settled, "no frames once every particle has died")
+        withExtendedLifetime(root) {}
     }
 }
