@@ -172,14 +172,15 @@ enum ParticleField {
                 let (position, _) = motion.state(atAge: age)
                 let scale = max(0, spread(cell.scale, cell.scaleRange, 4) + cell.scaleSpeed * age) * multipliers.scale
                 let angle = spread(cell.spin, cell.spinRange, 5) * multipliers.spin * age
-                let channels = (0..<4).map { index in
+                func channel(_ index: Int) -> Double {
                     min(1, max(0, spread(cell.color[index], cell.colorRange[index], UInt64(6 + index)) + cell.colorSpeed[index] * age))
                 }
+                let channels = (channel(0), channel(1), channel(2), channel(3))
                 let look = ParticleLook(image: image, contentsRect: cell.contentsRect, contentsScale: cell.contentsScale,
                                         nearest: cell.magnifiesNearest)
-                if scale > 0, channels[3] > 0, position.x.isFinite, position.y.isFinite, angle.isFinite {
+                if scale > 0, channels.3 > 0, position.x.isFinite, position.y.isFinite, angle.isFinite {
                     output.append(Particle(look: look, x: position.x, y: position.y, z: position.z, scale: scale, angle: angle,
-                                           tint: Tint(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3]),
+                                           tint: Tint(red: channels.0, green: channels.1, blue: channels.2, alpha: channels.3),
                                            birth: birthInLayer))
                 }
             }

@@ -42,15 +42,19 @@ struct ParticleFrame {
             let source = CGRect(x: look.contentsRect.minX * imageWidth, y: look.contentsRect.minY * imageHeight,
                                 width: look.contentsRect.width * imageWidth, height: look.contentsRect.height * imageHeight)
             guard source.width > 0, source.height > 0 else { return nil }
-            // image pixels -> points centred on the particle -> scaled, spun,
-            // moved to its position -> target pixels.
-            var map = CATransform3DMakeTranslation(-source.midX, -source.midY, 0)
-            map = CATransform3DConcat(map, CATransform3DMakeScale(particle.scale / look.contentsScale,
-                                                                  particle.scale / look.contentsScale, 1))
-            if particle.angle != 0 { map = CATransform3DConcat(map, CATransform3DMakeRotation(particle.angle, 0, 0, 1)) }
-            map = CATransform3DConcat(map, CATransform3DMakeTranslation(particle.x, particle.y, 0))
-            map = CATransform3DConcat(map, node.matrix)
-            let toTarget = Homography(map)
+            // image pixels -> points centred on the particle -> scaled by k,
+            // spun by the angle, moved to its position (one affine map, row
+            // vectors as in CATransform3D) -> target pixels.
+            let k = particle.scale / look.contentsScale
+            let cosine = k * cos(particle.angle), sine = k * sin(particle.angle)
+            var map = CATransform3DIdentity
+            map.m11 = cosine
+            map.m12 = sine
+            map.m21 = -sine
+            map.m22 = cosine
+            map.m41 = particle.x - (source.midX * cosine - source.midY * sine)
+            map.m42 = particle.y - (source.midX * sine + source.midY * cosine)
+            let toTarget = Homography(CATransform3DConcat(map, node.matrix))
             guard var box = PixelRect(covering: toTarget.apply(source)) else { return nil }
             if let clip {
                 guard let clipped = box.intersection(clip) else { return nil }
