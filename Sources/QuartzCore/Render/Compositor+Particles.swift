@@ -7,7 +7,17 @@ extension Compositor {
         guard let emitter = node.state.emitter else { return nil }
         let epochs = tree.emitterHistories[id]?.epochs(presenting: emitter)
             ?? [EmitterEpoch(start: -.infinity, state: emitter)]
-        let particles = ParticleField.particles(epochs: epochs, at: localTime)
+        // With animations, particles of the current epoch take the state
+        // the emitter had when they were born.
+        var stateAt: ((Double) -> EmitterState)?
+        if let committed = tree.nodes[id], !committed.animations.isEmpty {
+            stateAt = { time in
+                var state = committed.state
+                AnimationEvaluator.apply(committed.animations, to: &state, layerTime: time)
+                return state.emitter ?? emitter
+            }
+        }
+        let particles = ParticleField.particles(epochs: epochs, at: localTime, stateAt: stateAt)
         guard !particles.isEmpty else { return nil }
         return ParticleFrame(particles, time: localTime, renderMode: emitter.renderMode, node: node)
     }

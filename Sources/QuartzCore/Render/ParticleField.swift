@@ -41,22 +41,47 @@ enum ParticleField {
     /// the cap already bounds a frame, this keeps slot numbers exact.
     static let maximumBirthRate = 1e6
 
+    /// How often the state of an animated emitter is sampled for the
+    /// particles born in its current epoch (births within one sample share it).
+    static let animationSamplesPerSecond = 120.0
+
     /// Every visible particle of the emitter at layer time `time`.
-    static func particles(epochs: [EmitterEpoch], at time: Double) -> [Particle] {
+    ///
+    /// `stateAt`, given when the emitter has animations, is its presented
+    /// state at a layer time: particles born in the last epoch take the
+    /// cells, multipliers and shape it had at their birth (sampled
+    /// `animationSamplesPerSecond` times a second), so an animated
+    /// `emitterPosition` leaves a trail. Birth times still follow the
+    /// frame's rates (an animated birth rate re-times that epoch's particles).
+    static func particles(epochs: [EmitterEpoch], at time: Double,
+                          stateAt: ((Double) -> EmitterState)? = nil) -> [Particle] {
         guard time.isFinite, time >= 0 else { return [] }
         var evaluator = Evaluator(budget: maximumParticleCount)
+        var samples: [Int64: EmitterState] = [:]
         // Newest epochs first, so a cap keeps what was born last.
         for index in epochs.indices.reversed() {
             let epoch = epochs[index]
             let end = index + 1 < epochs.count ? epochs[index + 1].start : .infinity
             let state = epoch.state
-            guard state.birthRate > 0, evaluator.budget > 0 else { continue }
+            guard state.birthRate > 0, evaluator.budget > 0, epoch.start <= end else { continue }
             let seed = ParticleRandom.mix(UInt64(state.seed))
+            let animated = index == epochs.count - 1 ? stateAt : nil
             for (cellIndex, cell) in state.cells.enumerated() where cell.isEnabled {
-                let source = Source(top: state)
+                let atBirth = animated.map { stateAt in
+                    { (birth: Double) -> Evaluator.Parameters? in
+                        let scaled = (birth * animationSamplesPerSecond).rounded()
+                        let key = scaled.magnitude < 9e18 ? Int64(scaled) : 0
+                        let sampled = samples[key] ?? stateAt(Double(key) / animationSamplesPerSecond)
+                        samples[key] = sampled
+                        guard cellIndex < sampled.cells.count else { return nil }
+                        return Evaluator.Parameters(cell: sampled.cells[cellIndex], multipliers: Multipliers(sampled),
+                                                    source: Source(top: sampled))
+                    }
+                }
                 evaluator.emit(cell, path: ParticleRandom.combine(seed, UInt64(cellIndex)), now: time,
                                window: max(0, epoch.start)..<max(0, end), rateMultiplier: state.birthRate,
-                               multipliers: Multipliers(state), source: source, absolute: (0, 1))
+                               multipliers: Multipliers(state), source: Source(top: state), absolute: (0, 1),
+                               atBirth: atBirth)
             }
         }
         return evaluator.output
@@ -115,15 +140,25 @@ enum ParticleField {
     }
 
     struct Evaluator {
+        /// What a particle takes from its emitter when it is born.
+        struct Parameters {
+            let cell: EmitterCellState
+            let multipliers: Multipliers
+            let source: Source
+        }
+
         var budget: Int
         var output: [Particle] = []
 
         /// Emits `cell`'s particles born in `window` (parent time) and
         /// still alive, or with live descendants, at parent time `now`.
-        /// `absolute` maps parent time to layer time (offset, factor).
+        /// `absolute` maps parent time to layer time (offset, factor);
+        /// `atBirth`, when given, supplies each particle's parameters at its
+        /// birth in place of `cell`, `multipliers` and `source`.
         mutating func emit(_ cell: EmitterCellState, path: UInt64, now: Double, window: Range<Double>,
                            rateMultiplier: Double, multipliers: Multipliers, source: Source,
-                           absolute: (offset: Double, factor: Double)) {
+                           absolute: (offset: Double, factor: Double),
+                           atBirth: ((Double) -> Parameters?)? = nil) {
             let rate = min(cell.birthRate * rateMultiplier, ParticleField.maximumBirthRate)
             let timing = cell.timing
             let speed = timing.effectiveSpeed
@@ -147,8 +182,9 @@ enum ParticleField {
                 let birth = timing.parentTime(fromLocal: cellBirth)
                 guard birth >= window.lowerBound, birth < window.upperBound, birth <= now else { continue }
                 budget -= 1
-                particle(cell, hash: ParticleRandom.combine(path, UInt64(slot)), birth: birth, now: now, speed: speed,
-                         multipliers: multipliers, source: source, absolute: absolute)
+                let born = atBirth?(birth) ?? Parameters(cell: cell, multipliers: multipliers, source: source)
+                particle(born.cell, hash: ParticleRandom.combine(path, UInt64(slot)), birth: birth, now: now, speed: speed,
+                         multipliers: born.multipliers, source: born.source, absolute: absolute)
             }
         }
 

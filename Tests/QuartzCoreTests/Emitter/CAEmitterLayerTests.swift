@@ -176,7 +176,7 @@ final class CAEmitterLayerAnimationTests: ModelTestCase {
         withExtendedLifetime(root) {}
     }
 
-    func testAnAnimatedEmitterPositionMovesWhereParticlesAreBornOnTheRenderSide() {
+    func testParticlesStartWhereTheAnimatedEmitterWasAtTheirBirth() {
         let host = InlineRenderHost(width: 100, height: 100)
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
@@ -196,7 +196,12 @@ final class CAEmitterLayerAnimationTests: ModelTestCase {
         let start = CACurrentMediaTime()
         let frame = host.loop.compositor.prepare(host.loop.tree, mediaTime: start + 5)
         let particles = frame.root?.children.first?.particles?.items ?? []
-        XCTAssertFalse(particles.isEmpty)
-        XCTAssertTrue(particles.allSatisfy { abs($0.particle.x - 50) < 1e-6 }, "born at the presented position")
+        XCTAssertEqual(particles.count, 3, "born at 4.8, 4.9 and 5, living 0.25 s")
+        for placed in particles {
+            // The animation moves the emitter 10 points a second from x = 0.
+            XCTAssertEqual(placed.particle.x, placed.particle.birth * 10, accuracy: 0.1,
+                           "each particle starts where the emitter was at its birth: a trail, not a rigid cloud")
+        }
+        XCTAssertEqual(Set(particles.map { Int($0.particle.x.rounded()) }), [48, 49, 50])
     }
 }
