@@ -10,15 +10,28 @@ extension Compositor {
         // With animations, particles of the current epoch take the state
         // the emitter had when they were born.
         var stateAt: ((Double) -> EmitterState)?
-        if let committed = tree.nodes[id], !committed.animations.isEmpty {
-            stateAt = { time in
-                var state = committed.state
-                AnimationEvaluator.apply(committed.animations, to: &state, layerTime: time)
-                return state.emitter ?? emitter
+        if let committed = tree.nodes[id] {
+            let animations = committed.animations.filter(\.affectsEmission)
+            if !animations.isEmpty {
+                stateAt = { time in
+                    var state = committed.state
+                    AnimationEvaluator.apply(animations, to: &state, layerTime: time)
+                    return state.emitter ?? emitter
+                }
             }
         }
         let particles = ParticleField.particles(epochs: epochs, at: localTime, stateAt: stateAt)
         guard !particles.isEmpty else { return nil }
         return ParticleFrame(particles, time: localTime, renderMode: emitter.renderMode, node: node)
+    }
+}
+
+extension AnimationSnapshot {
+    /// Whether the animation changes what an emitter emits (its emitter
+    /// keys or a cell key path), so its particles must sample it at birth.
+    var affectsEmission: Bool {
+        if case .group(let children) = kind { return children.contains(where: \.affectsEmission) }
+        guard let keyPath, let key = keyPath.split(separator: ".").first else { return false }
+        return key == "emitterCells" || EmitterState.animatableKeys.contains(String(key))
     }
 }

@@ -53,6 +53,10 @@ struct EmitterState: Sendable, Equatable {
         cells.map { $0.span(lifetimeMultiplier: max(0, lifetime)) }.max() ?? 0
     }
 
+    /// The layer keys Apple documents as animatable.
+    static let animatableKeys: Set<String> = ["birthRate", "lifetime", "emitterPosition", "emitterZPosition",
+                                              "emitterSize", "emitterDepth", "velocity", "scale", "spin"]
+
     func animatableValue(forKey key: String) -> AnimatableValue? {
         switch key {
         case "birthRate": return .number(birthRate)

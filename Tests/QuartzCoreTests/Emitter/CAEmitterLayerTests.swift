@@ -159,6 +159,17 @@ final class CAEmitterLayerAnimationTests: ModelTestCase {
         withExtendedLifetime(root) {}
     }
 
+    func testOnlyAnimationsOfEmitterKeysAreSampledAtParticleBirths() {
+        func snapshot(_ animation: CAAnimation) -> AnimationSnapshot { animation.snapshot(reportingOn: nil) }
+        XCTAssertTrue(snapshot(CABasicAnimation(keyPath: "emitterPosition")).affectsEmission)
+        XCTAssertTrue(snapshot(CABasicAnimation(keyPath: "emitterPosition.x")).affectsEmission)
+        XCTAssertTrue(snapshot(CABasicAnimation(keyPath: "emitterCells.dot.velocity")).affectsEmission)
+        XCTAssertFalse(snapshot(CABasicAnimation(keyPath: "opacity")).affectsEmission, "drawing-only keys are not")
+        let group = CAAnimationGroup()
+        group.animations = [CABasicAnimation(keyPath: "opacity"), CABasicAnimation(keyPath: "emitterCells.dot.scale")]
+        XCTAssertTrue(snapshot(group).affectsEmission, "a group with one emitter key is")
+    }
+
     func testRenderSideStateAnimatesLayerKeysAndCellKeyPaths() {
         let (root, layer, _) = emitterWithCell()
         var state = LayerState(layer: layer)
