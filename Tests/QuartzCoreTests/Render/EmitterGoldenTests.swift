@@ -167,6 +167,28 @@ final class EmitterGoldenTests: GoldenSceneTestCase {
         render("emitter-nested-fireworks", after: 2.0)
     }
 
+    /// An emitter animated across the scene leaves a trail: each particle
+    /// starts where the emitter was when it was born.
+    func testAnAnimatedEmitterLeavesATrail() {
+        makeScene()
+        let layer = emitter { layer in
+            layer.emitterPosition = CGPoint(x: 20, y: 60)
+            layer.emitterCells = [.make(rate: 40, lifetime: 1.5, image: ParticleImages.dot(8)) { cell in
+                cell.velocity = 15
+                cell.emissionLongitude = .pi / 2  // drifting down
+                cell.alphaSpeed = -0.6
+                cell.color = CGColor(red: 1, green: 0.4, blue: 0.8, alpha: 1)
+            }]
+        }
+        let move = CABasicAnimation(keyPath: "emitterPosition")
+        move.fromValue = CGPoint(x: 20, y: 40)
+        move.toValue = CGPoint(x: 140, y: 40)
+        move.duration = 2
+        move.beginTime = 0  // stamped with the commit time
+        layer.add(move, forKey: "move")
+        render("emitter-animated-trail", after: 1.6)
+    }
+
     /// One scene at two exact times: the field moves on between them.
     func testFramesAtExactTimes() {
         makeScene()
