@@ -77,3 +77,11 @@ extension RenderTree {
         return nil
     }
 }
+
+/// What an emitter emitted during one stretch of its time: the state a
+/// commit gave it, from `start` (layer local time) until the next epoch's
+/// start. Particles keep the parameters of the epoch they were born in.
+struct EmitterEpoch: Sendable, Equatable {
+    var start: Double
+    var state: EmitterState
+}

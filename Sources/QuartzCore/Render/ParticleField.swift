@@ -1,34 +1,5 @@
-/// What an emitter emitted during one stretch of its time: the state a
-/// commit gave it, from `start` (layer local time) until the next epoch's
-/// start. Particles keep the parameters of the epoch they were born in.
-struct EmitterEpoch: Sendable, Equatable {
-    var start: Double
-    var state: EmitterState
-}
-
-/// How a particle looks: its cell's image and how the image is sampled.
-struct ParticleLook {
-    let image: CGImage
-    let contentsRect: CGRect
-    let contentsScale: Double
-    let nearest: Bool
-}
-
-/// One particle as drawn in one frame, in the emitter layer's space.
-struct Particle {
-    var look: ParticleLook
-    var x: Double, y: Double, z: Double
-    var scale: Double
-    /// Rotation in radians (spin × age).
-    var angle: Double
-    /// Unpremultiplied, each in 0...1.
-    var tint: Tint
-    /// When it was born, in the layer's time (for the age orderings).
-    var birth: Double
-}
-
 /// The particle field of an emitter at one time, in closed form: particles
-/// are born at discrete times (cell `k` of a cell at cell time
+/// are born at discrete times (particle `k` of a cell at cell time
 /// `(k + 1) / rate`), each draws its random values from a hash of (seed,
 /// cell path, k), and its state at age `a` is `start + v·a + ½·acc·a²`,
 /// scale, spin and colour moving at their speeds. Nothing is stepped or
@@ -95,47 +66,6 @@ enum ParticleField {
             velocity = state.velocity
             scale = max(0, state.scale)
             spin = state.spin
-        }
-    }
-
-    /// Where particles start and which way is "ahead": the emission shape
-    /// for top-level cells, the emitting particle for sub-cells.
-    struct Source {
-        var shape: EmitterState?
-        var parent: Motion?
-
-        init(top state: EmitterState) { shape = state }
-        init(parent: Motion) { self.parent = parent }
-
-        /// Start point and heading (longitude, latitude) at parent time `t`.
-        func start(at t: Double, draws: [Double]) -> (EmitterShapePlacement.Point3, Double, Double) {
-            if let shape { return (EmitterShapePlacement.start(shape, draws), 0, 0) }
-            guard let parent else { return (.init(x: 0, y: 0, z: 0), 0, 0) }
-            let (position, velocity) = parent.state(atAge: t)
-            var heading = velocity
-            if abs(heading.x) + abs(heading.y) + abs(heading.z) < 1e-12 { heading = parent.direction }
-            let longitude = atan2(heading.y, heading.x)
-            let latitude = atan2(heading.z, (heading.x * heading.x + heading.y * heading.y).squareRoot())
-            return (position, longitude, latitude)
-        }
-    }
-
-    /// A particle's motion: start, initial velocity and acceleration.
-    struct Motion {
-        let start: EmitterShapePlacement.Point3
-        let velocity: EmitterShapePlacement.Point3
-        let acceleration: EmitterShapePlacement.Point3
-        /// The unit emission direction (the heading when velocity is zero).
-        let direction: EmitterShapePlacement.Point3
-
-        func state(atAge a: Double) -> (position: EmitterShapePlacement.Point3, velocity: EmitterShapePlacement.Point3) {
-            let p = EmitterShapePlacement.Point3(
-                x: start.x + velocity.x * a + 0.5 * acceleration.x * a * a,
-                y: start.y + velocity.y * a + 0.5 * acceleration.y * a * a,
-                z: start.z + velocity.z * a + 0.5 * acceleration.z * a * a)
-            let v = EmitterShapePlacement.Point3(x: velocity.x + acceleration.x * a, y: velocity.y + acceleration.y * a,
-                                                 z: velocity.z + acceleration.z * a)
-            return (p, v)
         }
     }
 
