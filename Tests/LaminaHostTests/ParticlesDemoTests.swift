@@ -10,30 +10,24 @@ final class ParticlesDemoTests: XCTestCase {
     static let title = "Lamina particles"
     static let (width, height) = (320, 240)
 
-    /// The demo as a child process, its stdout kept for the frame summary.
+    /// The demo as a child process (posix_spawn, see `ChildProcess`), its
+    /// stdout kept for the frame summary.
     private final class Demo {
-        let process = Process()
-        let output = Pipe()
+        let process: ChildProcess
         init(display: String) throws {
-            process.executableURL = try DemoProcess.executable(named: "particles")
-            process.arguments = ["--width", "\(ParticlesDemoTests.width)", "--height", "\(ParticlesDemoTests.height)"]
             var environment = ProcessInfo.processInfo.environment
             environment["DISPLAY"] = display
-            process.environment = environment
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            process = try ChildProcess(executable: try DemoProcess.executable(named: "particles"),
+                                       arguments: ["--width", "\(ParticlesDemoTests.width)",
+                                                   "--height", "\(ParticlesDemoTests.height)"],
+                                       environment: environment, standardOutput: .pipe, standardError: .null)
         }
         deinit {
             if process.isRunning {
                 process.terminate()
+                if !process.waitForExit(timeout: 5) { process.killNow() }
                 process.waitUntilExit()
             }
-        }
-        func waitForExit(timeout: Double) -> Bool {
-            let deadline = Date(timeIntervalSinceNow: timeout)
-            while process.isRunning, Date() < deadline { usleep(5000) }
-            return !process.isRunning
         }
     }
 
@@ -100,9 +94,9 @@ final class ParticlesDemoTests: XCTestCase {
         XCTAssertGreaterThan(restarted.count, 100, "Up starts it again")
 
         press(driver, Keysym.escape)
-        XCTAssertTrue(demo.waitForExit(timeout: 5), "Escape did not end the demo")
+        XCTAssertTrue(demo.process.waitForExit(timeout: 5), "Escape did not end the demo")
         XCTAssertEqual(demo.process.terminationStatus, 0)
-        let summary = String(decoding: demo.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let summary = String(decoding: demo.process.readToEnd(.standardOutput), as: UTF8.self)
         XCTAssertTrue(summary.contains("frames in"), "the frame summary is printed at exit: \(summary)")
     }
 }
