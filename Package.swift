@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "LaminaHost", targets: ["LaminaHost"]),
         .executable(name: "kiosk-menu", targets: ["kiosk-menu"]),
         .executable(name: "hello-layer", targets: ["hello-layer"]),
+        .executable(name: "particles", targets: ["particles"]),
         .executable(name: "host-benchmark", targets: ["host-benchmark"]),
         .executable(name: "lamina-inspect", targets: ["lamina-inspect"]),
     ],
@@ -42,6 +43,10 @@ let package = Package(
         .executableTarget(name: "kiosk-menu",
                           dependencies: ["LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "demos/kiosk-menu"),
+        // A CAEmitterLayer fountain with nested cells, driven by the arrow keys.
+        .executableTarget(name: "particles",
+                          dependencies: ["LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "demos/particles"),
         // The front door: one layer, one implicit animation, one commit.
         .executableTarget(name: "hello-layer", dependencies: ["LaminaHost"], path: "demos/hello-layer"),
         .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "QuartzCore", "InspectorWire"]),
