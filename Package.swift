@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "LaminaHost", targets: ["LaminaHost"]),
         .executable(name: "kiosk-menu", targets: ["kiosk-menu"]),
         .executable(name: "hello-layer", targets: ["hello-layer"]),
+        .executable(name: "particles", targets: ["particles"]),
         .executable(name: "clock", targets: ["clock"]),
         .executable(name: "spaceship", targets: ["spaceship"]),
         .executable(name: "transitions", targets: ["transitions"]),
@@ -55,6 +56,10 @@ let package = Package(
                 dependencies: ["LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 path: "demos/DemoSupport"),
         .executableTarget(name: "kiosk-menu", dependencies: demoDependencies, path: "demos/kiosk-menu"),
+        // A CAEmitterLayer fountain with nested cells, driven by the arrow keys.
+        .executableTarget(name: "particles",
+                          dependencies: ["LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "demos/particles"),
         // The demo gallery (README.md): each one a scene and its keys.
         .executableTarget(name: "clock", dependencies: demoDependencies, path: "demos/clock"),
         .executableTarget(name: "spaceship", dependencies: demoDependencies, path: "demos/spaceship"),

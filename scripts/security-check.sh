@@ -9,7 +9,10 @@
 # Usage: scripts/security-check.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product kiosk-menu >&2
+# CONFIG=debug reuses the test build (CI); release is what users run.
+config=${CONFIG:-release}
+swift build -c "$config" --product kiosk-menu >&2
+kiosk_bin=$(swift build -c "$config" --show-bin-path)/kiosk-menu
 
 source scripts/lib/xvfb.sh
 kiosk=""
@@ -24,7 +27,7 @@ trap cleanup EXIT
 start_private_xvfb 800x600x24 || { echo "security-check.sh: Xvfb did not start" >&2; exit 1; }
 sleep 1
 marker=$(mktemp)  # files older than the marker are not the kiosk's (Xvfb's lock, say)
-.build/release/kiosk-menu --width 800 --height 600 >/dev/null 2>&1 &
+"$kiosk_bin" --width 800 --height 600 >/dev/null 2>&1 &
 kiosk=$!
 sleep 3
 xdotool key Down Down Return 2>/dev/null || true

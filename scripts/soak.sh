@@ -12,7 +12,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 minutes=${1:-10}
 sample=${SAMPLE:-5}
-swift build -c release --product kiosk-menu >&2
+# CONFIG=debug reuses the test build (CI); release is what users run.
+config=${CONFIG:-release}
+swift build -c "$config" --product kiosk-menu >&2
+kiosk_bin=$(swift build -c "$config" --show-bin-path)/kiosk-menu
 
 source scripts/lib/xvfb.sh
 kiosk=""
@@ -25,7 +28,7 @@ trap cleanup EXIT
 start_private_xvfb 1280x720x24 || { echo "soak.sh: Xvfb did not start" >&2; exit 1; }
 
 segments() { ipcs -m -p 2>/dev/null | awk -v p="$1" '$3 == p { n++ } END { print n + 0 }'; }
-.build/release/kiosk-menu --width 1280 --height 720 >/dev/null 2>&1 &
+"$kiosk_bin" --width 1280 --height 720 >/dev/null 2>&1 &
 kiosk=$!
 sleep 2
 

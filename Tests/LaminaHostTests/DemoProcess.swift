@@ -5,44 +5,35 @@ import XCTest
 /// A demo (kiosk-menu unless named) run as a child process, for what only
 /// a whole program shows: its exit status and its stderr.
 final class DemoProcess {
-    let process = Process()
-    private let errorPipe = Pipe()
+    let process: ChildProcess
 
     /// Starts the demo `name` (built next to this test bundle) with
     /// `arguments`, and `DISPLAY` set to `display` (unset when nil).
     /// `environment` adds to (or overrides) this process's environment.
     init(_ name: String = "kiosk-menu", display: String?, arguments: [String] = ["--width", "320", "--height", "240"],
          environment extra: [String: String] = [:]) throws {
-        let executable = try Self.executable(named: name)
-        process.executableURL = executable
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         environment.merge(extra) { _, new in new }
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errorPipe
-        try process.run()
+        process = try ChildProcess(executable: try Self.executable(named: name), arguments: arguments, environment: environment,
+                                   standardOutput: .null, standardError: .pipe)
     }
 
     deinit {
         if process.isRunning {
             process.terminate()
+            if !process.waitForExit(timeout: 5) { process.killNow() }
             process.waitUntilExit()
         }
     }
 
     /// Waits at most `timeout` seconds for the process to end; returns
     /// whether it did.
-    func waitForExit(timeout: Double) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while process.isRunning, Date() < deadline { usleep(5000) }
-        return !process.isRunning
-    }
+    func waitForExit(timeout: Double) -> Bool { process.waitForExit(timeout: timeout) }
 
     /// What the process wrote to stderr, once it has ended.
     var standardErrorLines: [String] {
-        let data = errorPipe.fileHandleForReading.readDataToEndOfFile()
+        let data = process.readToEnd(.standardError)
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 

@@ -165,17 +165,15 @@ final class InspectorTests: XCTestCase {
 
     /// Runs the built `lamina-inspect` with `arguments`; its status and stdout + stderr.
     private func inspect(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = try DemoProcess.executable(named: "lamina-inspect")
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtimeDirectory
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let process = try ChildProcess(executable: try DemoProcess.executable(named: "lamina-inspect"),
+                                       arguments: arguments, environment: environment,
+                                       standardOutput: .pipe, standardError: .pipe)
+        // Small outputs: stderr (a line at most) cannot fill its pipe while
+        // stdout is read to its end.
+        var data = process.readToEnd(.standardOutput)
+        data.append(process.readToEnd(.standardError))
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }

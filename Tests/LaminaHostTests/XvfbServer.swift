@@ -8,7 +8,7 @@ final class XvfbServer: Sendable {
     }
 
     let displayName: String
-    private let process: Process
+    private let process: ChildProcess
 
     /// Starts `Xvfb` with a screen of `screen` ("WxHxDepth") and any
     /// `extraArguments` (`-extension MIT-SHM` turns MIT-SHM off), and
@@ -17,23 +17,16 @@ final class XvfbServer: Sendable {
         guard let executable = Self.findExecutable("Xvfb") else {
             throw Unavailable(description: "Xvfb is not installed (apt-get install xvfb)")
         }
-        process = Process()
-        process.executableURL = executable
-        process.arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"] + extraArguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let arguments = ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"] + extraArguments
+        process = try ChildProcess(executable: executable, arguments: arguments,
+                                   environment: ProcessInfo.processInfo.environment,
+                                   standardOutput: .pipe, standardError: .null)
         // Xvfb writes the display number once it is ready, or exits.
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw Unavailable(description: "Xvfb did not start (\(process.arguments!.joined(separator: " ")))")
+        let line = process.readLine(.standardOutput)
+        guard let number = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.killNow()
+            process.waitUntilExit()
+            throw Unavailable(description: "Xvfb did not start (Xvfb \(arguments.joined(separator: " ")))")
         }
         displayName = ":\(number)"
     }
@@ -52,7 +45,7 @@ final class XvfbServer: Sendable {
     /// Kills the server at once, as a crash would.
     func kill() {
         guard process.isRunning else { return }
-        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.killNow()
         process.waitUntilExit()
     }
 

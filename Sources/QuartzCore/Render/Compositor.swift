@@ -21,6 +21,7 @@ final class Compositor {
     let transitions = TransitionSnapshots()
     let rasterizationCache = RasterizationCache()
     let bloomCache = BloomCache()
+    let particleRenderer = ParticleRenderer()
 
     init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -105,6 +106,10 @@ final class Compositor {
         drawNode.tint = isGroup ? .white : tint
         drawNode.transition = transition
         var coverage = ownCoverage(of: drawNode)
+        if let particles = particleFrame(of: drawNode, id: id, in: tree, localTime: localTime) {
+            drawNode.particles = particles
+            if let box = particles.coverage { coverage = coverage.map { $0.union(box) } ?? box }
+        }
         // Sublayers inherit this layer's clip when it masks to an axis-aligned rectangle.
         var childClip = clip
         if state.masksToBounds, !isGroup, let box = PixelRect(covering: drawNode.homography.apply(state.bounds)) {
@@ -204,6 +209,7 @@ final class Compositor {
             target.clear(rect)
             if let root = frame.root { drawSubtree(root, into: destination, clip: rect) }
         }
+        particleRenderer.endFrame()
     }
 
     /// Paints `node` and everything under it into `destination` within `clip`.
@@ -255,8 +261,13 @@ final class Compositor {
             ShadowRenderer.drawShadow(of: node, content: contentCache.content(for: node), into: destination,
                                       clip: area, opacity: opacity, compositor: self)
         }
-        guard let content = contentCache.content(for: node) else { return }
-        content.composite(node: node, into: destination, mask: Self.fadeMask(opacity: opacity, tint: node.tint), clip: area)
+        if let content = contentCache.content(for: node) {
+            content.composite(node: node, into: destination, mask: Self.fadeMask(opacity: opacity, tint: node.tint), clip: area)
+        }
+        // An emitter's particles: above its background and border, below its sublayers.
+        if let particles = node.particles {
+            particleRenderer.draw(particles, tint: node.tint, opacity: opacity, into: destination, clip: area)
+        }
     }
 }
 

@@ -23,6 +23,8 @@ final class DrawNode {
     var transition: TransitionRenderer.Active?
     /// For `shouldRasterize`: the cached bitmap of the layer and its sublayers.
     var rasterized: LayerContent?
+    /// For an emitter layer with live particles: this frame's particles.
+    var particles: ParticleFrame?
 
     init(id: UInt64, state: LayerState, matrix: CATransform3D, opacity: Float, clip: PixelRect?, isGroup: Bool) {
         self.id = id
@@ -38,7 +40,8 @@ final class DrawNode {
     /// may have changed.
     var record: DrawRecord {
         DrawRecord(state: state, matrix: matrix, opacity: opacity, clip: clip, coverage: coverage,
-                   childIDs: children.map(\.id), maskID: mask?.id, transitionProgress: transition?.progress, tint: tint)
+                   childIDs: children.map(\.id), maskID: mask?.id, transitionProgress: transition?.progress, tint: tint,
+                   particleTime: particles?.time)
     }
 
     /// Whether the layer must be drawn offscreen and composited as one image:
@@ -65,6 +68,9 @@ struct DrawRecord: Equatable {
     let maskID: UInt64?
     let transitionProgress: Double?
     var tint = Tint.white
+    /// Set while an emitter has particles: they move every frame, so the
+    /// record differs and the layer's coverage is damaged each frame.
+    var particleTime: Double?
 }
 
 extension CATransform3D {

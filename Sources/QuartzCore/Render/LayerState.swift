@@ -51,6 +51,8 @@ struct LayerState: Sendable, Equatable {
     var gradient: GradientState?
     /// For a `CAReplicatorLayer`: its copies.
     var replicator: ReplicatorState?
+    /// For a `CAEmitterLayer`: what it emits.
+    var emitter: EmitterState?
 
     init() {}
 }
@@ -99,6 +101,7 @@ extension LayerState {
         shape = (layer as? CAShapeLayer).map(ShapeState.init)
         gradient = (layer as? CAGradientLayer).map(GradientState.init)
         replicator = (layer as? CAReplicatorLayer).map(ReplicatorState.init)
+        emitter = (layer as? CAEmitterLayer).map(EmitterState.init)
     }
 
     static func filterSnapshots(_ filters: [Any]?) -> [CIFilterSnapshot] {
