@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// What each demo in demos/ depends on.
+let demoDependencies: [Target.Dependency] = [
+    "DemoSupport", "LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+]
+
 /// Lamina: Apple's Core Animation (QuartzCore) for Linux.
 ///
 /// Library targets build in Swift 6 language mode (the tools-version default),
@@ -15,6 +20,12 @@ let package = Package(
         .executable(name: "kiosk-menu", targets: ["kiosk-menu"]),
         .executable(name: "cover-flow", targets: ["cover-flow"]),
         .executable(name: "hello-layer", targets: ["hello-layer"]),
+        .executable(name: "particles", targets: ["particles"]),
+        .executable(name: "clock", targets: ["clock"]),
+        .executable(name: "spaceship", targets: ["spaceship"]),
+        .executable(name: "transitions", targets: ["transitions"]),
+        .executable(name: "spring-playground", targets: ["spring-playground"]),
+        .executable(name: "replicator-loader", targets: ["replicator-loader"]),
         .executable(name: "host-benchmark", targets: ["host-benchmark"]),
         .executable(name: "lamina-inspect", targets: ["lamina-inspect"]),
     ],
@@ -40,9 +51,22 @@ let package = Package(
         .target(name: "InspectorWire"),
         // Attaches to a running app (LAMINA_INSPECTOR=1) and prints its layer tree.
         .executableTarget(name: "lamina-inspect", dependencies: ["InspectorWire"], path: "tools/lamina-inspect"),
-        .executableTarget(name: "kiosk-menu",
+        // What every demo shares: the common command-line options, opening
+        // the window, running it and printing the frame summary at exit.
+        .target(name: "DemoSupport",
+                dependencies: ["LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                path: "demos/DemoSupport"),
+        .executableTarget(name: "kiosk-menu", dependencies: demoDependencies, path: "demos/kiosk-menu"),
+        // A CAEmitterLayer fountain with nested cells, driven by the arrow keys.
+        .executableTarget(name: "particles",
                           dependencies: ["LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          path: "demos/kiosk-menu"),
+                          path: "demos/particles"),
+        // The demo gallery (README.md): each one a scene and its keys.
+        .executableTarget(name: "clock", dependencies: demoDependencies, path: "demos/clock"),
+        .executableTarget(name: "spaceship", dependencies: demoDependencies, path: "demos/spaceship"),
+        .executableTarget(name: "transitions", dependencies: demoDependencies, path: "demos/transitions"),
+        .executableTarget(name: "spring-playground", dependencies: demoDependencies, path: "demos/spring-playground"),
+        .executableTarget(name: "replicator-loader", dependencies: demoDependencies, path: "demos/replicator-loader"),
         // Album covers in perspective (sublayerTransform.m34, zPosition); covers in assets/covers.
         .executableTarget(name: "cover-flow",
                           dependencies: ["LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -17,7 +17,13 @@ cd "$(dirname "$0")/.."
 tsan_filter='LaminaHostTests|RenderServerThreadTests|FrameSchedulerTests|TraceExportTests|ProfilerDumpTests|LoadTests|CATextLayerRenderingTests|TiledLayerTests'
 
 echo "ci-reliability: thread sanitizer ($tsan_filter)" >&2
-scripts/test.sh --sanitize=thread --scratch-path .build-tsan --filter "$tsan_filter"
+# Left out: the tests that time a sanitized demo from outside. It runs several
+# times slower (a frame of the bloom pulse takes ~100 ms), so "notices within
+# a second" and "the ring has settled" cannot be read there; the plain suite
+# above checks both, and the sanitized demo still runs in the other lifecycle
+# and inspector tests, whose stderr must stay empty of reports.
+scripts/test.sh --sanitize=thread --scratch-path .build-tsan --filter "$tsan_filter" \
+    --skip testLosingTheXServerEndsTheDemoWithinASecondWithAMessage --skip KioskMenuScreenTests
 
 echo "ci-reliability: one-minute soak" >&2
 CONFIG=debug SAMPLE=3 scripts/soak.sh 1

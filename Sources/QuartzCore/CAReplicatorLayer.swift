@@ -4,7 +4,8 @@
 /// `instanceDelay`: Apple's `CAReplicatorLayer`.
 ///
 /// Instance `i` (0 is the sublayers themselves) is drawn through
-/// `instanceTransform` applied `i` times in the replicator's sublayer space,
+/// `instanceTransform` applied `i` times about the centre of the
+/// replicator's bounds (as Apple's: "relative to the center of this layer"),
 /// tinted by `instanceColor` + `i` × the offsets (each clamped to 0...1),
 /// and runs its animations `i` × `instanceDelay` seconds later.
 open class CAReplicatorLayer: CALayer {

@@ -26,8 +26,8 @@ final class CoverFlowScreenTests: HostTestCase {
         try HostTest.requireContentRasterizer()
         let server: XvfbServer
         do { server = try XvfbServer(extraArguments: []) } catch { throw XCTSkip("cannot start a private Xvfb: \(error)") }
-        let demo = try DemoProcess(display: server.displayName, arguments: ["--width", "\(width)", "--height", "\(height)"],
-                                   executable: "cover-flow")
+        let demo = try DemoProcess("cover-flow", display: server.displayName,
+                                   arguments: ["--width", "\(width)", "--height", "\(height)"])
         let driver = try XTestDriver(displayName: server.displayName)
         let window = try XCTUnwrap(driver.waitForWindow(named: Self.title), "the demo's window did not appear")
         return RunningDemo(server: server, demo: demo, driver: driver, window: window)

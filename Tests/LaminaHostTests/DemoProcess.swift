@@ -2,16 +2,16 @@ import Foundation
 @testable import LaminaHost
 import XCTest
 
-/// A demo (kiosk-menu unless told) run as a child process, for what only a whole
-/// program shows: its exit status and its stderr.
+/// A demo (kiosk-menu unless named) run as a child process, for what only
+/// a whole program shows: its exit status and its stderr.
 final class DemoProcess {
     let process: ChildProcess
 
-    /// Starts the demo `executable` (built next to this test bundle) with
+    /// Starts the demo `name` (built next to this test bundle) with
     /// `arguments`, and `DISPLAY` set to `display` (unset when nil).
     /// `environment` adds to (or overrides) this process's environment.
-    init(display: String?, arguments: [String] = ["--width", "320", "--height", "240"],
-         environment extra: [String: String] = [:], executable name: String = "kiosk-menu") throws {
+    init(_ name: String = "kiosk-menu", display: String?, arguments: [String] = ["--width", "320", "--height", "240"],
+         environment extra: [String: String] = [:]) throws {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         environment.merge(extra) { _, new in new }

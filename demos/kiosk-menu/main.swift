@@ -12,6 +12,7 @@
 // loop and the responder, which come from LaminaHost and are shaped after
 // AppKit's NSWindow, NSApplication and NSResponder.
 import ArgumentParser
+import DemoSupport
 import Foundation
 import LaminaHost
 import QuartzCore
@@ -30,22 +31,11 @@ struct KioskMenuOptions: ParsableCommand {
         case animated
     }
 
-    @Option(help: "Window width in pixels.")
-    var width = 1280
-    @Option(help: "Window height in pixels.")
-    var height = 720
-    @Flag(help: "Cover the whole screen (and hide the pointer).")
-    var fullscreen = false
+    /// --width, --height, --fullscreen, --profiler, --trace, --inspector,
+    /// --frame-counter: shared by every demo (demos/DemoSupport).
+    @OptionGroup var demo: DemoOptions
     @Option(help: "The background: \(Background.allCases.map(\.rawValue).joined(separator: " or ")).")
     var background = Background.solid
-    @Flag(help: "Start with the profiler overlay shown (F1 toggles it; F2 flashes repaints; F3 prints the layer tree).")
-    var profiler = false
-    @Option(help: "Write a Chrome/Perfetto trace (Trace Event Format) to this file at exit.")
-    var trace: String?
-    @Flag(help: "Offer the live layer-tree inspector to lamina-inspect (sets LAMINA_INSPECTOR=1).")
-    var inspector = false
-    @Flag(help: "Print 'FRAMES <cumulative frames> T <unix time in ms>' about once a second.")
-    var frameCounter = false
 }
 
 /// The menu, as in the guide's listings: a root layer laid out by
@@ -56,7 +46,7 @@ struct KioskMenuOptions: ParsableCommand {
 /// and `cancelOperation(_:)` from the default `keyDown(with:)`, as an
 /// `NSResponder` does from AppKit's key bindings. Handlers run on the main
 /// thread; the layer changes they make commit when the handler returns.
-final class KioskMenu: LaminaResponder {
+final class KioskMenu: DemoResponder {
     static let names = ["Movies", "Music", "Podcasts", "Photos", "Internet"]
     static let itemHeight: CGFloat = 50
     static let spacing: CGFloat = 20
@@ -159,10 +149,7 @@ final class KioskMenu: LaminaResponder {
         items[selectedIndex].add(flash, forKey: "flash")
     }
 
-    /// Escape: leave the run loop; the program then exits normally.
-    override func cancelOperation(_ sender: Any?) {
-        LaminaApplication.shared.stop(nil)
-    }
+    // Escape: DemoResponder leaves the run loop; the program then exits normally.
 }
 
 /// The animated background: large translucent discs drifting back and forth,
@@ -198,51 +185,16 @@ func addAnimatedBackground(to root: CALayer, size: CGSize) {
 // Top-level code runs on the main thread, which is the thread LaminaHost
 // delivers events on.
 let options = KioskMenuOptions.parseOrExit()
-if let trace = options.trace {
-    // The trace recorder reads its file from the environment (docs/debugging.md).
-    setenv("LAMINA_TRACE", trace, 1)
-}
-if options.inspector {
-    // Read from the environment when the window opens (docs/debugging.md).
-    setenv("LAMINA_INSPECTOR", "1", 1)
-}
 
 // Opening the window fails with a one-line reason when there is no display
-// (DISPLAY unset, or no X server there); say it and exit 1.
-let window: LaminaWindow
-do {
-    window = try LaminaWindow(
-        title: "Lamina kiosk menu",
-        contentSize: CGSize(width: options.width, height: options.height),
-        options: options.fullscreen ? [.fullscreen, .hidesCursor] : [])
-} catch {
-    FileHandle.standardError.write(Data("kiosk-menu: \(error)\n".utf8))
-    exit(1)
-}
-
-window.rootLayer.backgroundColor = CGColor(gray: 0, alpha: 1)
+// (DISPLAY unset, or no X server there); DemoWindow says it and exits 1.
+let window = DemoWindow.open(title: "Lamina kiosk menu", options: options.demo, name: "kiosk-menu")
 if options.background == .animated {
     addAnimatedBackground(to: window.rootLayer, size: window.contentSize)
 }
 let menu = KioskMenu(rootLayer: window.rootLayer)
 
 // Keys go to the menu; what it does not handle goes on to the window.
-menu.nextResponder = window
-window.makeFirstResponder(menu)
-window.makeKeyAndOrderFront(nil)
-window.showsProfiler = options.profiler || window.showsProfiler
-
-if options.frameCounter {
-    // For the peer harness (shared/peers/bench.py), which reads these lines.
-    _ = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
-        MainActor.assumeIsolated {
-            let line = "FRAMES \(window.framesRendered) T \(Int(Date().timeIntervalSince1970 * 1000))\n"
-            FileHandle.standardOutput.write(Data(line.utf8))
-        }
-    }
-}
-
-// Until Escape, or the window manager's close button.
-LaminaApplication.shared.run()
-print(window.frameSummary)
-window.close()
+// Runs until Escape, or the window manager's close button, then prints the
+// frame summary.
+DemoWindow.run(window, responder: menu, options: options.demo)

@@ -21,6 +21,7 @@ final class Compositor {
     let transitions = TransitionSnapshots()
     let rasterizationCache = RasterizationCache()
     let bloomCache = BloomCache()
+    let particleRenderer = ParticleRenderer()
     let tileRenderer = TileRenderer()
     /// The media time of the frame being prepared (tiles fade in by it).
     private(set) var frameTime: CFTimeInterval = 0
@@ -126,6 +127,10 @@ final class Compositor {
         }
         if let fadeEnd = state.tiled?.fadeEnd, frameTime < fadeEnd { drawNode.tileFadeTime = frameTime }
         var coverage = ownCoverage(of: drawNode)
+        if let particles = particleFrame(of: drawNode, id: id, in: tree, localTime: localTime) {
+            drawNode.particles = particles
+            if let box = particles.coverage { coverage = coverage.map { $0.union(box) } ?? box }
+        }
         // Sublayers inherit this layer's clip when it masks to an axis-aligned rectangle.
         var childClip = clip
         if state.masksToBounds, !isGroup, let box = PixelRect(covering: drawNode.homography.apply(state.bounds)) {
@@ -143,6 +148,14 @@ final class Compositor {
         // A replicator draws its sublayers once per copy: one more instance
         // transform, delay and colour offset each time.
         let copies = state.replicator?.count ?? 1
+        // Apple applies the instance transform "relative to the center of
+        // this layer": about the middle of the replicator's bounds.
+        let instanceStep = state.replicator.map { replicator -> CATransform3D in
+            let center = CGPoint(x: state.bounds.midX, y: state.bounds.midY)
+            return CATransform3DConcat(
+                CATransform3DConcat(CATransform3DMakeTranslation(-center.x, -center.y, 0), replicator.transform),
+                CATransform3DMakeTranslation(center.x, center.y, 0))
+        }
         var copyMatrix = childMatrix
         var copyContext = childContext
         for copy in 0..<copies {
@@ -160,9 +173,9 @@ final class Compositor {
                     coverage = coverage.map { $0.union(childCoverage) } ?? childCoverage
                 }
             }
-            if let replicator = state.replicator {
-                copyMatrix = CATransform3DConcat(replicator.transform, copyMatrix)
-                copyContext = CATransform3DConcat(replicator.transform, copyContext)
+            if let instanceStep {
+                copyMatrix = CATransform3DConcat(instanceStep, copyMatrix)
+                copyContext = CATransform3DConcat(instanceStep, copyContext)
             }
         }
         if preserves3D {
@@ -230,6 +243,7 @@ final class Compositor {
             target.clear(rect)
             if let root = frame.root { drawSubtree(root, into: destination, clip: rect) }
         }
+        particleRenderer.endFrame()
     }
 
     /// Paints `node` and everything under it into `destination` within `clip`.
@@ -285,6 +299,10 @@ final class Compositor {
         if let content = contentCache.content(for: node) { drawContent(content, of: node, into: destination, clip: area, opacity: opacity) }
         if let tiled = state.tiled {
             tileRenderer.draw(tiled, node: node, into: destination, clip: area, opacity: opacity, mediaTime: frameTime)
+        }
+        // An emitter's particles: above its background and border, below its sublayers.
+        if let particles = node.particles {
+            particleRenderer.draw(particles, tint: node.tint, opacity: opacity, into: destination, clip: area)
         }
     }
 

@@ -23,6 +23,8 @@ final class DrawNode {
     var transition: TransitionRenderer.Active?
     /// For `shouldRasterize`: the cached bitmap of the layer and its sublayers.
     var rasterized: LayerContent?
+    /// For an emitter layer with live particles: this frame's particles.
+    var particles: ParticleFrame?
     /// How near the viewer the centre of the layer's bounds is in its 3D
     /// rendering context (larger is nearer); orders the sublayers of
     /// transform layers (see `DepthSort`).
@@ -55,7 +57,7 @@ final class DrawNode {
     var record: DrawRecord {
         DrawRecord(state: state, matrix: matrix, opacity: opacity, clip: clip, coverage: coverage,
                    childIDs: children.map(\.id), maskID: mask?.id, transitionProgress: transition?.progress, tint: tint,
-                   tileFadeTime: tileFadeTime)
+                   particleTime: particles?.time, tileFadeTime: tileFadeTime)
     }
 
     /// Whether the layer must be drawn offscreen and composited as one image:
@@ -82,6 +84,9 @@ struct DrawRecord: Equatable {
     let maskID: UInt64?
     let transitionProgress: Double?
     var tint = Tint.white
+    /// Set while an emitter has particles: they move every frame, so the
+    /// record differs and the layer's coverage is damaged each frame.
+    var particleTime: Double?
     var tileFadeTime: CFTimeInterval?
 }
 

@@ -4,7 +4,9 @@
 extension LayerState: AnimationTarget {
     func animatableValue(forKeyPath keyPath: String) -> AnimatableValue? {
         let path = keyPath.split(separator: ".").map(String.init)
-        guard let key = path.first, let base = baseValue(forKey: key) else { return nil }
+        guard let key = path.first else { return nil }
+        if key == "emitterCells" { return emitter?.animatableCellValue(path: path.dropFirst()) }
+        guard let base = baseValue(forKey: key) else { return nil }
         let rest = path.dropFirst()
         if rest.isEmpty { return base }
         switch (key, base) {
@@ -22,6 +24,10 @@ extension LayerState: AnimationTarget {
         guard let key = path.first else { return }
         let rest = path.dropFirst()
         if rest.isEmpty { return setBaseValue(value, forKey: key) }
+        if key == "emitterCells" {
+            emitter?.setAnimatedCellValue(value, path: rest)
+            return
+        }
         if key == "filters" || key == "backgroundFilters" {
             return setFilterInput(value, key: key, path: rest)
         }
@@ -63,7 +69,7 @@ extension LayerState: AnimationTarget {
         case "filters", "backgroundFilters": return .array([])
         default:
             return shape?.animatableValue(forKey: key) ?? gradient?.animatableValue(forKey: key)
-                ?? replicator?.animatableValue(forKey: key)
+                ?? replicator?.animatableValue(forKey: key) ?? emitter?.animatableValue(forKey: key)
         }
     }
 
@@ -93,6 +99,7 @@ extension LayerState: AnimationTarget {
             shape?.setAnimatedValue(value, forKey: key)
             gradient?.setAnimatedValue(value, forKey: key)
             replicator?.setAnimatedValue(value, forKey: key)
+            emitter?.setAnimatedValue(value, forKey: key)
         }
     }
 

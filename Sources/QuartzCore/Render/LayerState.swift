@@ -51,6 +51,8 @@ struct LayerState: Sendable, Equatable {
     var gradient: GradientState?
     /// For a `CAReplicatorLayer`: its copies.
     var replicator: ReplicatorState?
+    /// For a `CAEmitterLayer`: what it emits.
+    var emitter: EmitterState?
     /// A `CATransformLayer`: draws nothing itself, and its sublayers are
     /// depth-sorted in 3D with those of the transform layers around it.
     var isTransformLayer = false
@@ -104,6 +106,7 @@ extension LayerState {
         shape = (layer as? CAShapeLayer).map(ShapeState.init)
         gradient = (layer as? CAGradientLayer).map(GradientState.init)
         replicator = (layer as? CAReplicatorLayer).map(ReplicatorState.init)
+        emitter = (layer as? CAEmitterLayer).map(EmitterState.init)
         isTransformLayer = layer is CATransformLayer
         tiled = (layer as? CATiledLayer)?.tiledState
     }

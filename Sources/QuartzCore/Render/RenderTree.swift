@@ -10,6 +10,8 @@ final class RenderTree {
     }
 
     private(set) var nodes: [UInt64: Node] = [:]
+    /// Each emitter layer's epochs (`EmitterHistory.swift`), by layer id.
+    private(set) var emitterHistories: [UInt64: EmitterHistory] = [:]
 
     init() {}
 
@@ -35,6 +37,24 @@ final class RenderTree {
         lastSequence = commit.sequence
         hasUncomposedChanges = true
         pruneUnreachable()
+        recordEmitters(commit)
+    }
+
+    /// Starts a new epoch for each emitter whose committed state changed, at
+    /// the commit's time in the emitter's local time.
+    private func recordEmitters(_ commit: RenderCommit) {
+        for update in commit.updates {
+            guard nodes[update.id] != nil else { continue }
+            guard let emitter = update.state.emitter else {
+                emitterHistories[update.id] = nil
+                continue
+            }
+            let time = localTime(of: update.id, at: commit.mediaTime) ?? .nan
+            emitterHistories[update.id, default: EmitterHistory()].record(emitter, at: time)
+        }
+        if emitterHistories.count > 0, emitterHistories.keys.contains(where: { nodes[$0] == nil }) {
+            emitterHistories = emitterHistories.filter { nodes[$0.key] != nil }
+        }
     }
 
     private func pruneUnreachable() {
@@ -71,6 +91,10 @@ final class RenderTree {
             let chain = chain + [node.state.timing]
             let localTime = node.state.timing.localTime(fromParent: parentTime)
             let lastLocal = lastParentTime.map { node.state.timing.localTime(fromParent: $0) }
+            if let history = emitterHistories[id], history.mayHaveParticles(at: localTime) {
+                // Live particles change every frame.
+                next = mediaTime
+            }
             for animation in node.animations {
                 let timing = animation.timing
                 let begin = timing.beginTime, end = timing.endTime()

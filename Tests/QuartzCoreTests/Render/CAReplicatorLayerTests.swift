@@ -42,6 +42,28 @@ final class CAReplicatorLayerTests: GoldenSceneTestCase {
         XCTAssertEqual(image.storage.pixel(x: 140, y: 20), 0xFF00_0000, "only three copies")
     }
 
+    /// Apple: the instance transform "is applied relative to the center of
+    /// this layer", so a rotation turns the copies about the replicator's
+    /// middle (the classic spinner), not about its top-left corner.
+    func testInstanceTransformTurnsCopiesAboutTheReplicatorsCenter() {
+        makeScene(width: 200, height: 160)
+        let replicator = CAReplicatorLayer()
+        replicator.frame = CGRect(x: 20, y: 20, width: 160, height: 120)
+        replicator.instanceCount = 4
+        replicator.instanceTransform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
+        // A dot at the top middle; the centre is (80, 60) in the replicator.
+        replicator.addSublayer(layer(CGRect(x: 70, y: 10, width: 20, height: 20), white))
+        root.addSublayer(replicator)
+        CATransaction.commit()
+        let image = host.render(at: CACurrentMediaTime())
+        // In the root: the centre is (100, 80); the dot 40 above it, then
+        // a quarter turn each (y grows downward: right, below, left).
+        for (x, y) in [(100, 40), (140, 80), (100, 120), (60, 80)] {
+            XCTAssertEqual(image.storage.pixel(x: x, y: y), 0xFFFF_FFFF, "a copy at (\(x), \(y))")
+        }
+        XCTAssertEqual(image.storage.pixel(x: 100, y: 80), 0xFF00_0000, "none in the middle")
+    }
+
     func testZeroCopiesDrawNoSublayers() {
         makeScene()
         _ = makeReplicator(count: 0)

@@ -1,0 +1,174 @@
+// clock: the clock from Nick Lockwood's "iOS Core Animation: Advanced
+// Techniques", chapter 3 ("Layer Geometry"), on Lamina.
+//
+// The chapter's point is the anchor point: a layer's `transform` turns it
+// about its `anchorPoint`, so each hand's anchor point moves to its tail
+// (see ClockFace.swift) and its `position` is the dial's centre. Then a
+// rotation transform per hand, set every second, is the whole clock.
+// Here each change is animated through the `transform.rotation.z` key path.
+//
+//   Up / Down      run time faster / slower (stopped, 1x, 10x, 60x, 600x, 3600x)
+//   Left / Right   set the clock back / forward an hour (the hands sweep there)
+//   Escape         quit
+//
+// The time is a simulated one (SimulatedTime.swift): the wall clock, run
+// at the chosen rate. `--start 10:09:30` starts it at a fixed time.
+import ArgumentParser
+import DemoSupport
+import Foundation
+import LaminaHost
+import QuartzCore
+
+struct ClockCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clock",
+        abstract: "Lockwood's clock: hands turned by transform about a moved anchor point. Arrows, Escape.")
+
+    @OptionGroup var demo: DemoOptions
+    @Option(help: "Start at this time of day (HH:MM or HH:MM:SS) instead of now.")
+    var start: String?
+
+    /// `--start` in seconds since midnight.
+    var startSeconds: Double? {
+        guard let start else { return nil }
+        let parts = start.split(separator: ":").compactMap { Double($0) }
+        guard parts.count >= 2 else { return nil }
+        return parts[0] * 3600 + parts[1] * 60 + (parts.count > 2 ? parts[2] : 0)
+    }
+
+    func validate() throws {
+        if start != nil, startSeconds == nil { throw ValidationError("--start takes HH:MM or HH:MM:SS") }
+    }
+}
+
+/// The clock: the dial, three hands, a label, and the keys.
+final class Clock: DemoResponder {
+    static let rates: [Double] = [0, 1, 10, 60, 600, 3600]
+
+    let face: ClockFace
+    let timeLabel = CATextLayer()
+    let hintLabel = CATextLayer()
+    var time: SimulatedTime
+    private var rateIndex = 1
+    /// The angle each hand was last turned to, never wrapped (see SimulatedTime).
+    private var angles: [CGFloat] = [0, 0, 0]
+    private var shownTick = Int.min
+
+    init(in root: CALayer, size: CGSize, start: Double?) {
+        let radius = min(size.width, size.height) * 0.36
+        face = ClockFace(radius: radius)
+        time = SimulatedTime(start: start)
+        super.init()
+
+        let center = CGPoint(x: size.width / 2, y: size.height * 0.45)
+        face.dial.position = center
+        root.addSublayer(face.dial)
+        // The hands: each one's anchor point is at its tail (ClockFace.hand),
+        // so putting `position` at the centre pins that tail there.
+        for hand in [face.hourHand, face.minuteHand, face.secondHand] {
+            hand.position = center
+            root.addSublayer(hand)
+        }
+        face.cap.position = center
+        root.addSublayer(face.cap)
+
+        let fontSize = size.height * 0.055
+        timeLabel.fontSize = fontSize
+        timeLabel.foregroundColor = CGColor(gray: 1, alpha: 1)
+        timeLabel.alignmentMode = .center
+        timeLabel.bounds = CGRect(x: 0, y: 0, width: size.width, height: fontSize * 1.4)
+        timeLabel.position = CGPoint(x: size.width / 2, y: center.y + radius + fontSize * 1.1)
+        root.addSublayer(timeLabel)
+        hintLabel.string = "Up/Down: speed of time    Left/Right: an hour back/forward    Esc: quit"
+        hintLabel.fontSize = fontSize * 0.4
+        hintLabel.foregroundColor = CGColor(gray: 0.6, alpha: 1)
+        hintLabel.alignmentMode = .center
+        hintLabel.bounds = CGRect(x: 0, y: 0, width: size.width, height: fontSize * 0.7)
+        hintLabel.position = CGPoint(x: size.width / 2, y: timeLabel.position.y + fontSize * 1.1)
+        root.addSublayer(hintLabel)
+
+        // The first position, without animating.
+        update(duration: 0)
+        // The clock ticks: a timer looks at the simulated time often enough
+        // for 60 ticks a second, and moves the hands when a second has passed.
+        _ = Timer.scheduledTimer(withTimeInterval: 1.0 / 60, repeats: true) { [weak self] _ in
+            MainActor.assumeIsolated { self?.timerFired() }
+        }
+    }
+
+    private func timerFired() {
+        time.advance()
+        guard time.tick != shownTick else { return }
+        // A tick at 1x takes a quarter of a second; faster time, faster ticks.
+        update(duration: min(0.25, 0.8 / max(time.rate, 1)))
+    }
+
+    /// Turns the hands to the simulated time, over `duration` seconds.
+    private func update(duration: CFTimeInterval, sweepSeconds: Bool = true) {
+        let tick = Double(time.tick)
+        shownTick = time.tick
+        // Full turn = 2π: the second hand turns once a minute, the minute
+        // hand once an hour, the hour hand once in twelve hours.
+        let targets: [CGFloat] = [tick / 43_200 * 2 * .pi, tick / 3600 * 2 * .pi, tick / 60 * 2 * .pi]
+        let hands = [face.hourHand, face.minuteHand, face.secondHand]
+        for index in hands.indices {
+            let animate = duration > 0 && (index < 2 || sweepSeconds)
+            turn(hands[index], from: angles[index], to: targets[index], duration: animate ? duration : 0)
+            angles[index] = targets[index]
+        }
+        timeLabel.string = "\(time.text)   \(Self.rateText(time.rate))"
+    }
+
+    /// Sets the hand's rotation (its model value) and, for a visible change,
+    /// animates the `transform.rotation.z` key path from the old angle.
+    private func turn(_ hand: CALayer, from: CGFloat, to: CGFloat, duration: CFTimeInterval) {
+        // The model: a rotation about z of `to` radians, which turns the hand
+        // about its anchor point. Set without an implicit animation, since
+        // the explicit one below says how to get there.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        hand.setValue(to, forKeyPath: "transform.rotation.z")
+        CATransaction.commit()
+        guard duration > 0, from != to else { return }
+        // The animation interpolates the angle itself, not the matrices, so
+        // a turn of more than half a circle (or of a whole one, an hour on
+        // the minute hand) goes all the way round.
+        let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+        turn.fromValue = from
+        turn.toValue = to
+        turn.duration = duration
+        // Quick start and a soft stop: a ticking hand.
+        turn.timingFunction = CAMediaTimingFunction(controlPoints: 0.2, 0.8, 0.3, 1)
+        hand.add(turn, forKey: "turn")
+    }
+
+    static func rateText(_ rate: Double) -> String { rate == 0 ? "stopped" : "×\(Int(rate))" }
+
+    override func moveUp(_ sender: Any?) { setRate(rateIndex + 1) }
+    override func moveDown(_ sender: Any?) { setRate(rateIndex - 1) }
+
+    private func setRate(_ index: Int) {
+        rateIndex = min(max(index, 0), Self.rates.count - 1)
+        time.advance()
+        time.rate = Self.rates[rateIndex]
+        timeLabel.string = "\(time.text)   \(Self.rateText(time.rate))"
+    }
+
+    /// Left and Right move the time by an hour: the minute hand sweeps a
+    /// whole turn and the hour hand a twelfth, together, in 0.8 s. (The
+    /// second hand is where it was: an hour is a whole number of its turns.)
+    override func moveLeft(_ sender: Any?) { jump(by: -3600) }
+    override func moveRight(_ sender: Any?) { jump(by: 3600) }
+
+    private func jump(by seconds: Double) {
+        time.advance()
+        time.jump(by: seconds)
+        update(duration: 0.8, sweepSeconds: false)
+    }
+}
+
+let options = ClockCommand.parseOrExit()
+let window = DemoWindow.open(title: "Lamina clock", options: options.demo)
+window.rootLayer.backgroundColor = CGColor(red: 0.05, green: 0.06, blue: 0.09, alpha: 1)
+let clock = Clock(in: window.rootLayer, size: window.contentSize, start: options.startSeconds)
+DemoWindow.run(window, responder: clock, options: options.demo)
