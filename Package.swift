@@ -68,9 +68,7 @@ let package = Package(
         .executableTarget(name: "spring-playground", dependencies: demoDependencies, path: "demos/spring-playground"),
         .executableTarget(name: "replicator-loader", dependencies: demoDependencies, path: "demos/replicator-loader"),
         // Album covers in perspective (sublayerTransform.m34, zPosition); covers in assets/covers.
-        .executableTarget(name: "cover-flow",
-                          dependencies: ["LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          path: "demos/cover-flow"),
+        .executableTarget(name: "cover-flow", dependencies: demoDependencies, path: "demos/cover-flow"),
         // The front door: one layer, one implicit animation, one commit.
         .executableTarget(name: "hello-layer", dependencies: ["LaminaHost"], path: "demos/hello-layer"),
         .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "QuartzCore", "InspectorWire"]),

@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 configuration=${CONFIGURATION:-release}
 width=1280 height=720
-all=(kiosk-menu clock spaceship transitions spring-playground replicator-loader)
+all=(kiosk-menu clock spaceship transitions spring-playground replicator-loader cover-flow)
 wanted=("$@")
 [ ${#wanted[@]} -gt 0 ] || wanted=("${all[@]}")
 for demo in "${wanted[@]}"; do swift build -c "$configuration" --product "$demo" >&2; done
@@ -50,6 +50,8 @@ for demo in "${wanted[@]}"; do
     # A lightly damped spring (damping 5) and its curve.
     spring-playground) shoot docs/images/spring-playground.png 1.6 "Down Down" spring-playground ;;
     replicator-loader) shoot docs/images/replicator-loader.png 0.6 "" replicator-loader ;;
+    # The sixth cover brought to the middle.
+    cover-flow) shoot docs/images/cover-flow.png 1.2 "Right" cover-flow ;;
     *) echo "$(basename "$0"): no demo named $demo" >&2; exit 2 ;;
     esac
 done

@@ -62,6 +62,15 @@ final class CoverFlowScreenTests: HostTestCase {
         zip(a, b).map { abs($0 - $1) }.max() ?? 0
     }
 
+    func testWithoutDISPLAYItSaysSoInOneLineAndExits1() throws {
+        let demo = try DemoProcess("cover-flow", display: nil)
+        XCTAssertTrue(demo.waitForExit(timeout: 10))
+        XCTAssertEqual(demo.process.terminationStatus, 1)
+        let lines = demo.standardErrorLines
+        XCTAssertEqual(lines.count, 1, "\(lines)")
+        XCTAssertTrue(lines.first?.hasPrefix("cover-flow: ") == true && lines.first?.contains("DISPLAY") == true, "\(lines)")
+    }
+
     func testRightMovesTheFocusAndEscapeExits() throws {
         let (width, height) = (640, 400)
         let running = try launch(width: width, height: height)

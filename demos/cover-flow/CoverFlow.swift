@@ -1,3 +1,4 @@
+import DemoSupport
 import Foundation
 import LaminaHost
 import QuartzCore
@@ -12,7 +13,7 @@ import QuartzCore
 /// an ordinary layer are drawn in `zPosition` order), and moving the focus
 /// just sets each cover's `position`, `zPosition` and `transform`, which
 /// Core Animation animates implicitly.
-final class CoverFlow: LaminaResponder {
+final class CoverFlow: DemoResponder {
     /// How far the side covers are turned, in radians (about 60 degrees).
     static let sideAngle: CGFloat = 1.05
     /// The implicit animations' duration when the focus moves.
@@ -113,11 +114,6 @@ final class CoverFlow: LaminaResponder {
 
     override func moveLeft(_ sender: Any?) { move(by: -1) }
     override func moveRight(_ sender: Any?) { move(by: 1) }
-
-    /// Escape: leave the run loop; the program then exits normally.
-    override func cancelOperation(_ sender: Any?) {
-        LaminaApplication.shared.stop(nil)
-    }
 }
 
 /// The covers in `directory` (`cover-0.png`, `cover-1.png`, …), in order;
