@@ -58,9 +58,7 @@ let package = Package(
                 path: "demos/DemoSupport"),
         .executableTarget(name: "kiosk-menu", dependencies: demoDependencies, path: "demos/kiosk-menu"),
         // A CAEmitterLayer fountain with nested cells, driven by the arrow keys.
-        .executableTarget(name: "particles",
-                          dependencies: ["LaminaHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          path: "demos/particles"),
+        .executableTarget(name: "particles", dependencies: demoDependencies, path: "demos/particles"),
         // The demo gallery (README.md): each one a scene and its keys.
         .executableTarget(name: "clock", dependencies: demoDependencies, path: "demos/clock"),
         .executableTarget(name: "spaceship", dependencies: demoDependencies, path: "demos/spaceship"),

@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 configuration=${CONFIGURATION:-release}
 width=1280 height=720
-all=(kiosk-menu clock spaceship transitions spring-playground replicator-loader cover-flow)
+all=(kiosk-menu clock spaceship transitions spring-playground replicator-loader cover-flow particles)
 wanted=("$@")
 [ ${#wanted[@]} -gt 0 ] || wanted=("${all[@]}")
 for demo in "${wanted[@]}"; do swift build -c "$configuration" --product "$demo" >&2; done
@@ -52,6 +52,8 @@ for demo in "${wanted[@]}"; do
     replicator-loader) shoot docs/images/replicator-loader.png 0.6 "" replicator-loader ;;
     # The sixth cover brought to the middle.
     cover-flow) shoot docs/images/cover-flow.png 1.2 "Right" cover-flow ;;
+    # The fountain tilted once, in full flow.
+    particles) shoot docs/images/particles.png 1.5 "Left" particles ;;
     *) echo "$(basename "$0"): no demo named $demo" >&2; exit 2 ;;
     esac
 done

@@ -9,28 +9,19 @@
 //
 // Run it with `swift run particles` on a machine with a display.
 import ArgumentParser
+import DemoSupport
 import Foundation
 import LaminaHost
 import QuartzCore
 
-/// The command line. swift-argument-parser gives `--help` for free.
-struct ParticlesOptions: ParsableCommand {
+/// The command line: the demos' shared options. swift-argument-parser
+/// gives `--help` for free.
+struct ParticlesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "particles",
         abstract: "A CAEmitterLayer fountain: Up/Down birth rate, Left/Right angle, Escape quits.")
 
-    @Option(help: "Window width in pixels.")
-    var width = 1280
-    @Option(help: "Window height in pixels.")
-    var height = 720
-    @Flag(help: "Cover the whole screen (and hide the pointer).")
-    var fullscreen = false
-    @Flag(help: "Start with the profiler overlay shown (F1 toggles it; F2 flashes repaints; F3 prints the layer tree).")
-    var profiler = false
-    @Option(help: "Write a Chrome/Perfetto trace (Trace Event Format) to this file at exit.")
-    var trace: String?
-    @Flag(help: "Print 'FRAMES <cumulative frames> T <unix time in ms>' about once a second.")
-    var frameCounter = false
+    @OptionGroup var demo: DemoOptions
 }
 
 /// A soft white disc, `size` pixels across, drawn with CoreGraphics: the
@@ -51,7 +42,7 @@ func makeParticleImage(size: Int) -> CGImage? {
 
 /// The fountain and its controls. Key handlers run on the main thread;
 /// the changes they make commit when the handler returns.
-final class Fountain: LaminaResponder {
+final class Fountain: DemoResponder {
     /// The layer birth rates Up and Down step through.
     static let rates: [Float] = [0, 0.25, 0.5, 1, 2, 4]
     /// How far Left and Right tilt the spray per press, and at most.
@@ -148,49 +139,13 @@ final class Fountain: LaminaResponder {
     override func moveDown(_ sender: Any?) { stepRate(-1) }
     override func moveLeft(_ sender: Any?) { stepTilt(-Self.tiltStep) }
     override func moveRight(_ sender: Any?) { stepTilt(Self.tiltStep) }
-
-    /// Escape: leave the run loop; the program then exits normally.
-    override func cancelOperation(_ sender: Any?) {
-        LaminaApplication.shared.stop(nil)
-    }
 }
 
 // Top-level code runs on the main thread, which is the thread LaminaHost
 // delivers events on.
-let options = ParticlesOptions.parseOrExit()
-if let trace = options.trace {
-    // The trace recorder reads its file from the environment (docs/debugging.md).
-    setenv("LAMINA_TRACE", trace, 1)
-}
-
-let window: LaminaWindow
-do {
-    window = try LaminaWindow(
-        title: "Lamina particles",
-        contentSize: CGSize(width: options.width, height: options.height),
-        options: options.fullscreen ? [.fullscreen, .hidesCursor] : [])
-} catch {
-    FileHandle.standardError.write(Data("particles: \(error)\n".utf8))
-    exit(1)
-}
-
+let options = ParticlesCommand.parseOrExit()
+let window = DemoWindow.open(title: "Lamina particles", options: options.demo)
 window.rootLayer.backgroundColor = CGColor(red: 0.02, green: 0.02, blue: 0.05, alpha: 1)
 let fountain = Fountain(rootLayer: window.rootLayer, size: window.contentSize, image: makeParticleImage(size: 32))
-fountain.nextResponder = window
-window.makeFirstResponder(fountain)
-window.makeKeyAndOrderFront(nil)
-window.showsProfiler = options.profiler || window.showsProfiler
-
-if options.frameCounter {
-    _ = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
-        MainActor.assumeIsolated {
-            let line = "FRAMES \(window.framesRendered) T \(Int(Date().timeIntervalSince1970 * 1000))\n"
-            FileHandle.standardOutput.write(Data(line.utf8))
-        }
-    }
-}
-
-// Until Escape, or the window manager's close button.
-LaminaApplication.shared.run()
-print(window.frameSummary)
-window.close()
+// Until Escape, or the window manager's close button; then the frame summary.
+DemoWindow.run(window, responder: fountain, options: options.demo)
