@@ -65,6 +65,12 @@ struct Homography: Equatable, Sendable {
         return Homography(m: inverse.map { $0 / determinant })
     }
 
+    /// Whether the map has perspective (its w varies across the plane).
+    var isProjective: Bool { m[2] != 0 || m[5] != 0 }
+
+    /// The w `p` maps to: positive in front of the eye.
+    func depth(of p: CGPoint) -> CGFloat { p.x * m[2] + p.y * m[5] + m[8] }
+
     /// Maps `p`; a point sent to infinity comes back non-finite.
     func apply(_ p: CGPoint) -> CGPoint {
         let x = p.x * m[0] + p.y * m[3] + m[6]

@@ -48,6 +48,8 @@ final class LayerContent {
     let image: PixmanImage
     /// The layer-space point the bitmap's top-left pixel corner sits at.
     let origin: CGPoint
+    /// The bitmap's size in pixels.
+    let pixelWidth: Int, pixelHeight: Int
 
     init?(key: Key, extent: CGRect, draw: (RasterBuffer) -> Void) {
         self.key = key
@@ -62,6 +64,7 @@ final class LayerContent {
         guard let image = PixmanImage(buffer: buffer) else { return nil }
         storage = buffer
         self.image = image
+        (self.pixelWidth, self.pixelHeight) = (width, height)
     }
 
     /// The layer's `contents` used as is: when the layer draws nothing but
@@ -73,6 +76,7 @@ final class LayerContent {
         origin = key.bounds.standardized.origin
         storage = contents
         self.image = image
+        (pixelWidth, pixelHeight) = (contents.width, contents.height)
     }
 
     /// Whether `key` describes a layer that draws only its contents image,
@@ -104,9 +108,36 @@ final class LayerContent {
                                   operation: operation, rect: clip)
             return
         }
-        guard let inverse = Homography(toTarget).inverted() else { return }
+        let toPixels = Homography(toTarget)
+        guard let inverse = toPixels.inverted() else { return }
         image.setTransform(inverse, bilinear: true)
+        if inverse.isProjective, let outline = outlineMask(through: toPixels, clip: clip, fade: mask) {
+            destination.composite(image, mask: outline, maskOrigin: (clip.x, clip.y), operation: operation, rect: clip)
+            return
+        }
         destination.composite(image, mask: mask, operation: operation, rect: clip)
+    }
+
+    /// Under perspective, an antialiased mask of the bitmap's outline in
+    /// target pixels, covering `clip` (its top-left pixel is `clip`'s),
+    /// times `fade`: pixman samples a projective map in 16.16 fixed point,
+    /// and without this clip a column of the layer could show outside its
+    /// outline (PerspectiveEdgeTests). Nil (draw unclipped) when a corner
+    /// lies behind the eye or `fade` is per channel.
+    private func outlineMask(through toPixels: Homography, clip: PixelRect, fade: PixmanImage?) -> PixmanImage? {
+        if let fade, fade.hasComponentAlpha { return nil }
+        let corners = [CGPoint(x: 0, y: 0), CGPoint(x: pixelWidth, y: 0),
+                       CGPoint(x: pixelWidth, y: pixelHeight), CGPoint(x: 0, y: pixelHeight)]
+        guard corners.allSatisfy({ toPixels.depth(of: $0) > 0 }) else { return nil }
+        let outline = corners.map { point in
+            let mapped = toPixels.apply(point)
+            return CGPoint(x: mapped.x - CGFloat(clip.x), y: mapped.y - CGFloat(clip.y))
+        }
+        guard outline.allSatisfy({ $0.x.isFinite && $0.y.isFinite }),
+              let mask = PixmanImage(alphaWidth: clip.width, height: clip.height) else { return nil }
+        mask.fillPolygon(outline)
+        if let fade { mask.multiplyAlpha(by: fade, width: clip.width, height: clip.height) }
+        return mask
     }
 }
 

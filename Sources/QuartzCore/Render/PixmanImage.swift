@@ -30,6 +30,14 @@ final class PixmanImage {
         raw = created
     }
 
+    /// A cleared 8-bit alpha image of `width` x `height` (pixman's own
+    /// memory), for masks.
+    init?(alphaWidth width: Int, height: Int) {
+        guard width > 0, height > 0, let created = pixman_image_create_bits(PIXMAN_a8, Int32(width), Int32(height), nil, 0)
+        else { return nil }
+        raw = created
+    }
+
     /// A solid colour (premultiplied components in 0...1).
     init?(red: Double, green: Double, blue: Double, alpha: Double) {
         func channel(_ value: Double) -> UInt16 { UInt16(max(0, min(1, value.isNaN ? 0 : value)) * 65535) }
@@ -43,7 +51,19 @@ final class PixmanImage {
 
     /// Multiply each colour channel by the matching channel of this mask,
     /// not only by its alpha (for tints).
-    func useComponentAlpha() { pixman_image_set_component_alpha(raw, 1) }
+    func useComponentAlpha() {
+        pixman_image_set_component_alpha(raw, 1)
+        hasComponentAlpha = true
+    }
+
+    /// Whether `useComponentAlpha()` was called.
+    private(set) var hasComponentAlpha = false
+
+    /// Multiplies this alpha mask by `other`'s alpha over its top-left
+    /// `width` x `height` pixels.
+    func multiplyAlpha(by other: PixmanImage, width: Int, height: Int) {
+        pixman_image_composite32(PIXMAN_OP_IN, other.raw, nil, raw, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
+    }
 
     /// Samples this (source) image through `destinationToSource`, a map
     /// from destination pixel space to this image's pixel space.
@@ -56,9 +76,16 @@ final class PixmanImage {
         // Lamina's homographies use row vectors; pixman's matrices columns.
         var floating = pixman_f_transform()
         let m = map.m
-        floating.m = ((Double(m[0]), Double(m[3]), Double(m[6])),
-                      (Double(m[1]), Double(m[4]), Double(m[7])),
-                      (Double(m[2]), Double(m[5]), Double(m[8])))
+        // pixman keeps the matrix in 16.16 fixed point, where the tiny
+        // perspective terms of a projective map (~0.001) would keep only a
+        // few significant bits. A homography means the same at any scale, so
+        // scale it up until its largest entry is a quarter of the range.
+        let largest = (0..<9).map { abs(Double(m[$0])) }.max() ?? 1
+        let isProjective = m[2] != 0 || m[5] != 0
+        let k = isProjective && largest > 0 && largest.isFinite ? 8192 / largest : 1
+        floating.m = ((k * Double(m[0]), k * Double(m[3]), k * Double(m[6])),
+                      (k * Double(m[1]), k * Double(m[4]), k * Double(m[7])),
+                      (k * Double(m[2]), k * Double(m[5]), k * Double(m[8])))
         var fixed = pixman_transform()
         if pixman_transform_from_pixman_f_transform(&fixed, &floating) != 0 {
             pixman_image_set_transform(raw, &fixed)
@@ -72,6 +99,17 @@ final class PixmanImage {
         guard !rect.isEmpty else { return }
         pixman_image_composite32(operation, source.raw, mask?.raw, raw,
                                  Int32(rect.x), Int32(rect.y), Int32(rect.x), Int32(rect.y),
+                                 Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+    }
+
+    /// Composites `source` (read at destination coordinates) onto this image
+    /// over `rect`, through `mask`, whose top-left pixel lies at `maskOrigin`
+    /// (destination pixels).
+    func composite(_ source: PixmanImage, mask: PixmanImage, maskOrigin: (x: Int, y: Int),
+                   operation: pixman_op_t = PIXMAN_OP_OVER, rect: PixelRect) {
+        guard !rect.isEmpty else { return }
+        pixman_image_composite32(operation, source.raw, mask.raw, raw,
+                                 Int32(rect.x), Int32(rect.y), Int32(rect.x - maskOrigin.x), Int32(rect.y - maskOrigin.y),
                                  Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
     }
 
