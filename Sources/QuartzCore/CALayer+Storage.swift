@@ -13,15 +13,7 @@ extension CALayer {
     }
 
     /// The value `style` (or a style nested in it) gives `key`.
-    func styleValue(forKey key: String) -> Any? {
-        guard key != "style", storage["style"] != nil else { return nil }
-        var style = storage["style"] as? [AnyHashable: Any]
-        while let current = style {
-            if let value = current[key] { return value }
-            style = current["style"] as? [AnyHashable: Any]
-        }
-        return nil
-    }
+    func styleValue(forKey key: String) -> Any? { StyleLookup.value(forKey: key, in: storage) }
 
     /// Typed read with a fallback for a missing or mistyped value.
     func get<T>(_ key: String, _ fallback: T) -> T {

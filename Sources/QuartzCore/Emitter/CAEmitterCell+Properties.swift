@@ -92,13 +92,5 @@ extension CAEmitterCell {
     }
 
     /// The value `style` (or a style nested in it) gives `key`.
-    func styleValue(forKey key: String) -> Any? {
-        guard key != "style", storage["style"] != nil else { return nil }
-        var style = storage["style"] as? [AnyHashable: Any]
-        while let current = style {
-            if let value = current[key] { return value }
-            style = current["style"] as? [AnyHashable: Any]
-        }
-        return nil
-    }
+    func styleValue(forKey key: String) -> Any? { StyleLookup.value(forKey: key, in: storage) }
 }
