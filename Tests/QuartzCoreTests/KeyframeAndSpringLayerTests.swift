@@ -70,6 +70,64 @@ final class KeyframeAndSpringLayerTests: ModelTestCase {
         XCTAssertEqual(turned.m12, 1, accuracy: 1e-6, "heading along +y: a quarter turn")
     }
 
+    /// Two lines: (0,0) to (100,0) to (100,100); three keyframe points.
+    private func lShapedPathAnimation(duration: Double = 1) -> CAKeyframeAnimation {
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0))
+        path.addLine(to: CGPoint(x: 100, y: 0))
+        path.addLine(to: CGPoint(x: 100, y: 100))
+        let animation = CAKeyframeAnimation(keyPath: "position")
+        animation.path = path
+        animation.duration = duration
+        return animation
+    }
+
+    /// Apple: "Any timing values you specify for the animation are applied
+    /// to the points used to create the path" — keyTimes time the elements.
+    func testKeyTimesTimeAPathsElements() {
+        let layer = committedLayer()
+        let animation = lShapedPathAnimation()
+        animation.keyTimes = [0, 0.8, 1]
+        layer.add(animation, forKey: nil)
+        CATransaction.flush()
+        clock.advance(by: 0.4)  // half of the first element's 0.8
+        XCTAssertEqual(layer.presentation()?.position, CGPoint(x: 50, y: 0), accuracy: 1e-6)
+        clock.advance(by: 0.5)  // 0.9: half of the second element's 0.2
+        XCTAssertEqual(layer.presentation()?.position, CGPoint(x: 100, y: 50), accuracy: 1e-6)
+    }
+
+    /// `discrete` along a path jumps from keyframe point to keyframe point:
+    /// the start, then each element's end, each for an equal share.
+    func testDiscretePathAnimationJumpsBetweenElementEnds() {
+        let layer = committedLayer()
+        let animation = lShapedPathAnimation(duration: 3)
+        animation.calculationMode = .discrete
+        layer.add(animation, forKey: nil)
+        CATransaction.flush()
+        clock.advance(by: 0.5)
+        XCTAssertEqual(layer.presentation()?.position, CGPoint(x: 0, y: 0), accuracy: 1e-6)
+        clock.advance(by: 1)    // 1.5 s: the second third
+        XCTAssertEqual(layer.presentation()?.position, CGPoint(x: 100, y: 0), accuracy: 1e-6)
+        clock.advance(by: 1)    // 2.5 s: the last third
+        XCTAssertEqual(layer.presentation()?.position, CGPoint(x: 100, y: 100), accuracy: 1e-6)
+    }
+
+    /// One timing function per element, as for values.
+    func testTimingFunctionsShapeEachPathElement() {
+        let layer = committedLayer()
+        let animation = lShapedPathAnimation(duration: 2)
+        let easeIn = CAMediaTimingFunction(name: .easeIn)
+        animation.timingFunctions = [easeIn, CAMediaTimingFunction(name: .linear)]
+        layer.add(animation, forKey: nil)
+        CATransaction.flush()
+        clock.advance(by: 0.5)  // half of the first element's second
+        let expected = 100 * CGFloat(easeIn.evaluate(0.5))
+        XCTAssertEqual(layer.presentation()?.position.x ?? -1, expected, accuracy: 1e-6)
+        XCTAssertLessThan(expected, 40, "ease-in is slow at first")
+        clock.advance(by: 1)    // half of the second element, linear
+        XCTAssertEqual(layer.presentation()?.position, CGPoint(x: 100, y: 50), accuracy: 1e-6)
+    }
+
     func testMismatchedKeyframeArraysAreReportedAndDoNotCrash() {
         let layer = committedLayer()
         layer.name = "bad"

@@ -43,8 +43,9 @@ enum AnimationEvaluator {
                 value = sum
             }
             set(value, of: animation, on: &target)
-        case .path(let points, let elementEnds, let paced, let rotationMode):
+        case .path(let points, let elementEnds, let paced, let rotationMode, let elementTiming):
             applyPath(animation, points: points, elementEnds: elementEnds, paced: paced, rotationMode: rotationMode,
+                      elementTiming: elementTiming,
                       to: &target, iteration: iteration, progress: eased)
         case .transition, .inert:
             break
@@ -73,8 +74,15 @@ enum AnimationEvaluator {
 
     private static func applyPath<Target: AnimationTarget>(
         _ animation: AnimationSnapshot, points: [CGPoint], elementEnds: [Int], paced: Bool,
-        rotationMode: CAAnimationRotationMode?, to target: inout Target, iteration: Int, progress: Double
+        rotationMode: CAAnimationRotationMode?, elementTiming: KeyframeEvaluator?, to target: inout Target,
+        iteration: Int, progress: Double
     ) {
+        // Keyframe timing counts in elements; the polyline walk takes a
+        // fraction in which every element has an equal share.
+        var progress = progress
+        if let elementTiming, case .number(let position) = elementTiming.value(at: progress), !elementEnds.isEmpty {
+            progress = min(max(position / Double(elementEnds.count), 0), 1)
+        }
         guard points.count > 1 else {
             if let point = points.first { set(.point(point), of: animation, on: &target) }
             return

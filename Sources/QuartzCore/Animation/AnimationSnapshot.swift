@@ -11,7 +11,10 @@ struct AnimationSnapshot: Sendable {
         case keyframes(KeyframeEvaluator?)
         /// `CAKeyframeAnimation` with `path`: the flattened path, with the
         /// vertex where each path element ends.
-        case path(points: [CGPoint], elementEnds: [Int], paced: Bool, rotationMode: CAAnimationRotationMode?)
+        /// `elementTiming` maps progress to a position counted in path
+        /// elements when keyTimes, timing functions or `discrete` apply.
+        case path(points: [CGPoint], elementEnds: [Int], paced: Bool, rotationMode: CAAnimationRotationMode?,
+                  elementTiming: KeyframeEvaluator?)
         /// `CAAnimationGroup`: children run in the group's time.
         case group([AnimationSnapshot])
         /// `CATransition`: drawn by the render server; changes no property.

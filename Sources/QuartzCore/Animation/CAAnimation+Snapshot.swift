@@ -22,7 +22,8 @@ extension CAAnimation {
             if let path = keyframe.path {
                 let (points, ends) = Self.polyline(of: path.snapshot)
                 let paced = keyframe.calculationMode == .paced || keyframe.calculationMode == .cubicPaced
-                return .path(points: points, elementEnds: ends, paced: paced, rotationMode: keyframe.rotationMode)
+                return .path(points: points, elementEnds: ends, paced: paced, rotationMode: keyframe.rotationMode,
+                             elementTiming: paced ? nil : keyframe.pathElementTiming(elementCount: ends.count))
             }
             return .keyframes(keyframe.evaluator(reportingOn: layer))
         case let group as CAAnimationGroup:
@@ -85,6 +86,24 @@ extension CAKeyframeAnimation {
             timingFunctions: functions, calculationMode: mode,
             tensionValues: tensionValues?.map(\.doubleValue), continuityValues: continuityValues?.map(\.doubleValue),
             biasValues: biasValues?.map(\.doubleValue))
+    }
+
+    /// Apple: "Any timing values you specify for the animation are applied
+    /// to the points used to create the path": the end point of each path
+    /// element is a keyframe (the start point the first), so `keyTimes`,
+    /// `timingFunctions` and `discrete` act on the elements. The result maps
+    /// the animation's progress to a position in elements (0 at the start,
+    /// `elementCount` at the end): an evaluator over the keyframe indices
+    /// 0...elementCount. `cubic` moves along the path itself, so its indices
+    /// are timed linearly. Nil when nothing changes the even split.
+    func pathElementTiming(elementCount: Int) -> KeyframeEvaluator? {
+        guard elementCount >= 1, keyTimes != nil || timingFunctions != nil || calculationMode == .discrete else { return nil }
+        let functions = timingFunctions?.map { function -> KeyframeEvaluator.TimingFunction in
+            { function.evaluate($0) }
+        }
+        return KeyframeEvaluator(values: (0...elementCount).map { .number(Double($0)) },
+                                 keyTimes: keyTimes?.map(\.doubleValue), timingFunctions: functions,
+                                 calculationMode: calculationMode == .discrete ? .discrete : .linear)
     }
 
     /// What is wrong with the keyframe inputs, if anything.
