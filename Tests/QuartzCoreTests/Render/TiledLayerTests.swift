@@ -1,23 +1,28 @@
-import Synchronization
 import XCTest
 @testable import QuartzCore
 
 /// Records each tile request: where the clip was, at what scale, on which thread.
-final class TileDrawRecorder: CALayerDelegate, Sendable {
+///
+/// `@unchecked Sendable`: `calls` is only touched under `lock`. An `NSLock`,
+/// not `Synchronization.Mutex`: tiles are drawn on several threads at once,
+/// and the thread sanitizer cannot see a contended `Mutex` (a futex) order
+/// them (it reported this recorder in CI).
+final class TileDrawRecorder: CALayerDelegate, @unchecked Sendable {
     struct Call: Sendable, Equatable {
         var clip: CGRect
         var scale: CGFloat
         var onMainThread: Bool
     }
 
-    private let calls = Mutex<[Call]>([])
-    var all: [Call] { calls.withLock { $0 } }
-    func reset() { calls.withLock { $0.removeAll() } }
+    private let lock = NSLock()
+    private var calls: [Call] = []
+    var all: [Call] { lock.withLock { calls } }
+    func reset() { lock.withLock { calls.removeAll() } }
 
     /// Blue everywhere, a yellow block at the top left, a red disc at (80, 60).
     func draw(_ layer: CALayer, in ctx: CGContext) {
         let call = Call(clip: ctx.boundingBoxOfClipPath, scale: ctx.ctm.a, onMainThread: Thread.isMainThread)
-        calls.withLock { $0.append(call) }
+        lock.withLock { calls.append(call) }
         ctx.setFillColor(CGColor(red: 0, green: 0, blue: 1, alpha: 1))
         ctx.fill(CGRect(x: 0, y: 0, width: 400, height: 400))
         ctx.setFillColor(CGColor(red: 1, green: 0.9, blue: 0, alpha: 1))
