@@ -212,7 +212,7 @@ if options.inspector {
 let window: LaminaWindow
 do {
     window = try LaminaWindow(
-        title: "Lamina kiosk menu",
+        title: "kiosk-menu (Lamina)",  // "kiosk-": the peer harness finds windows by it
         contentSize: CGSize(width: options.width, height: options.height),
         options: options.fullscreen ? [.fullscreen, .hidesCursor] : [])
 } catch {
