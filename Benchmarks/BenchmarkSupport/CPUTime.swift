@@ -6,7 +6,7 @@ public enum CPUTime {
     /// Seconds of CPU this process has used (user + system, all threads).
     public static func process() -> Double {
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 

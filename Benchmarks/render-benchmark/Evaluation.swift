@@ -42,7 +42,7 @@ enum EvaluationBenchmark {
             let stats = loop.renderFrame(at: start + Double(frames + 20 + frame) / 60)
             if frame >= 10 { prepare.append(stats.evaluatingAnimations) }
         }
-        let p = BenchmarkStatistics.percentile, ms = BenchmarkStatistics.ms
+        let p = BenchmarkStatistics.percentile, ms = { (seconds: Double?) in BenchmarkStatistics.ms(seconds) }
         print("evaluation: \(running) running animations on \(layers) layers (basic, keyframe, spring, colour), \(frames) frames")
         print("  Lamina evaluation   median \(ms(p(lamina, 50))), p95 \(ms(p(lamina, 95))) a frame")
         print("  plain Swift curves  median \(ms(p(plain, 50))), p95 \(ms(p(plain, 95))) a frame")

@@ -38,7 +38,7 @@ enum OffscreenLayersBenchmark {
             compositing.append(stats.compositing)
             damaged.append(Double(stats.damagedPixels) / Double(max(1, stats.targetPixels)))
         }
-        let p = BenchmarkStatistics.percentile, ms = BenchmarkStatistics.ms
+        let p = BenchmarkStatistics.percentile, ms = { (seconds: Double?) in BenchmarkStatistics.ms(seconds) }
         let mean = laminaTimes.reduce(0, +) / Double(laminaTimes.count)
         let cpuMean = laminaCPU.reduce(0, +) / Double(laminaCPU.count)
         let laminaMedian = p(laminaTimes, 50)!, pixmanMedian = p(pixmanTimes, 50)!

@@ -65,16 +65,16 @@ enum LatencyBenchmark {
     }
 
     static func report(_ latency: TraceLatency, moves: Int, interval: Double) {
-        let p = BenchmarkStatistics.percentile, ms = BenchmarkStatistics.ms
+        let p = BenchmarkStatistics.percentile
         print("latency: \(presses) presses, \(moves) handled, \(latency.fromPress.count) matched to a frame; "
               + (pulsing ? "bloom pulsing meanwhile (frames running)" : "nothing else animating (render thread asleep)"))
         for (label, values) in [("XTest press -> frame presented", latency.fromPress),
                                 ("key on main thread -> frame presented", latency.fromArrival),
                                 ("commit handed over -> frame presented", latency.fromCommit)] {
-            print("  \(label.padding(toLength: 38, withPad: " ", startingAt: 0)) p50 \(ms(p(values, 50), digits: 2)), "
-                  + "p95 \(ms(p(values, 95), digits: 2)), p99 \(ms(p(values, 99), digits: 2)), max \(ms(values.max(), digits: 2))")
+            print("  \(label.padding(toLength: 38, withPad: " ", startingAt: 0)) p50 \(BenchmarkStatistics.ms(p(values, 50), digits: 2)), "
+                  + "p95 \(BenchmarkStatistics.ms(p(values, 95), digits: 2)), p99 \(BenchmarkStatistics.ms(p(values, 99), digits: 2)), max \(BenchmarkStatistics.ms(values.max(), digits: 2))")
         }
-        print("  target: p99 <= display interval + 3 ms = \(ms(interval + 0.003, digits: 2))")
+        print("  target: p99 <= display interval + 3 ms = \(BenchmarkStatistics.ms(interval + 0.003, digits: 2))")
     }
 }
 
