@@ -8,7 +8,10 @@ import QuartzCore
 /// curves computed in plain Swift (the arithmetic alone), timed alternately.
 @MainActor
 enum EvaluationBenchmark {
-    static let layers = 2_500, frames = 200
+    static let layers = 2_500
+    /// Frames timed; `RENDER_BENCHMARK_FRAMES` lowers it (for profiling under callgrind).
+    static let frames = Int(ProcessInfo.processInfo.environment["RENDER_BENCHMARK_FRAMES"] ?? "") ?? 200
+    static let warmup = min(20, frames)
 
     static func run() {
         let loop = RenderLoop(presenter: DiscardingPresenter(width: 1280, height: 720), interval: 1.0 / 60)
@@ -23,7 +26,7 @@ enum EvaluationBenchmark {
         let start = CACurrentMediaTime()
         var lamina: [Double] = [], plain: [Double] = []
         var running = 0, sink = 0.0
-        for frame in 0..<(frames + 20) {
+        for frame in 0..<(frames + warmup) {
             let time = start + Double(frame) / 60
             let t0 = BenchmarkStatistics.now()
             let result = loop.evaluateAnimations(at: time)
@@ -32,14 +35,14 @@ enum EvaluationBenchmark {
             let t2 = BenchmarkStatistics.now()
             sink += result.opacitySum
             running = result.runningAnimations
-            guard frame >= 20 else { continue }
+            guard frame >= warmup else { continue }
             lamina.append(t1 - t0)
             plain.append(t2 - t1)
         }
         // The whole prepare phase (evaluation, geometry, draw nodes, damage) for context.
         var prepare: [Double] = []
-        for frame in 0..<40 {
-            let stats = loop.renderFrame(at: start + Double(frames + 20 + frame) / 60)
+        for frame in 0..<min(40, frames + 10) {
+            let stats = loop.renderFrame(at: start + Double(frames + warmup + frame) / 60)
             if frame >= 10 { prepare.append(stats.evaluatingAnimations) }
         }
         let p = BenchmarkStatistics.percentile, ms = { (seconds: Double?) in BenchmarkStatistics.ms(seconds) }

@@ -13,7 +13,7 @@ import QuartzCore
 /// asleep.
 @MainActor
 enum LatencyBenchmark {
-    static let presses = 100
+    nonisolated static let presses = 100
     static let pulsing = CommandLine.arguments.contains("--pulse")
     static let tracePath = NSTemporaryDirectory() + "window-benchmark-\(getpid()).trace.json"
 

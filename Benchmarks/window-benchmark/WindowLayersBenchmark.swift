@@ -27,7 +27,7 @@ enum WindowLayersBenchmark {
     static func report(_ first: WindowSample, _ last: WindowSample, interval: Double) {
         let wall = last.time - first.time
         let frames = max(1, last.frames - first.frames)
-        let render = WindowSample.renderThreadCPU(last.threads) - WindowSample.renderThreadCPU(first.threads)
+        let render = WindowSample.busiestThreadCPU(from: first, to: last)
         let process = last.process - first.process
         print("layers: \(count) squares 24x24 animating position and opacity, 1280x720 window, \(String(format: "%.1f", wall)) s")
         print(String(format: "  rate                %.1f frames/s (display %.1f Hz)", Double(last.frames - first.frames) / wall, 1 / interval))
@@ -37,5 +37,7 @@ enum WindowLayersBenchmark {
             print(String(format: "  X server CPU        %.2f ms a frame", 1000 * (b - a) / Double(frames)))
         }
         print(String(format: "  peak RSS            %.0f MB", CPUTime.peakResidentMB()))
+        print("  threads (the render thread is the busiest after the main thread):")
+        last.threadLines(since: first).forEach { print($0) }
     }
 }

@@ -14,9 +14,14 @@ struct WindowSample {
 
     init(_ window: LaminaWindow) { frames = window.framesRendered }
 
-    /// The render server's thread ("QuartzCore.RenderServer", cut to 15 characters by Linux).
-    static func renderThreadCPU(_ threads: [Int: CPUTime.ThreadSample]) -> Double {
-        threads.values.filter { $0.name.hasPrefix("QuartzCore.Rend") }.reduce(0) { $0 + $1.cpu }
+    /// The CPU of the thread that used the most between `first` and `last`
+    /// apart from the main thread: the render server's, while it animates.
+    /// (Its name, "QuartzCore.RenderServer", is longer than the 15 characters
+    /// Linux keeps, so the threads cannot be told apart by name.)
+    static func busiestThreadCPU(from first: WindowSample, to last: WindowSample) -> Double {
+        let main = Int(getpid())
+        return last.threads.filter { $0.key != main }
+            .map { id, sample in sample.cpu - (first.threads[id]?.cpu ?? 0) }.max() ?? 0
     }
 
     /// Per-thread CPU and wake-ups from `earlier` to this sample, one line each.
