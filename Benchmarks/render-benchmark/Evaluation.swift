@@ -41,9 +41,10 @@ enum EvaluationBenchmark {
         }
         // The whole prepare phase (evaluation, geometry, draw nodes, damage) for context.
         var prepare: [Double] = []
-        for frame in 0..<min(40, frames + 10) {
+        let prepareFrames = min(40, frames)
+        for frame in 0..<prepareFrames {
             let stats = loop.renderFrame(at: start + Double(frames + warmup + frame) / 60)
-            if frame >= 10 { prepare.append(stats.evaluatingAnimations) }
+            if frame >= prepareFrames / 4 { prepare.append(stats.evaluatingAnimations) }
         }
         let p = BenchmarkStatistics.percentile, ms = { (seconds: Double?) in BenchmarkStatistics.ms(seconds) }
         print("evaluation: \(running) running animations on \(layers) layers (basic, keyframe, spring, colour), \(frames) frames")
