@@ -8,7 +8,10 @@ import QuartzCore
 /// (clear, then one OVER with an opacity mask per square), timed alternately.
 @MainActor
 enum OffscreenLayersBenchmark {
-    static let width = 1280, height = 720, count = 1000, frames = 600
+    static let width = 1280, height = 720, count = 1000
+    /// Frames timed; `RENDER_BENCHMARK_FRAMES` lowers it (for profiling under callgrind).
+    static let frames = Int(ProcessInfo.processInfo.environment["RENDER_BENCHMARK_FRAMES"] ?? "") ?? 600
+    static let warmup = min(30, frames)
 
     static func run() {
         let loop = RenderLoop(presenter: DiscardingPresenter(width: width, height: height), interval: 1.0 / 60)
@@ -23,14 +26,14 @@ enum OffscreenLayersBenchmark {
         let start = CACurrentMediaTime()
         var laminaTimes: [Double] = [], laminaCPU: [Double] = [], pixmanTimes: [Double] = []
         var evaluating: [Double] = [], compositing: [Double] = [], damaged: [Double] = []
-        for frame in 0..<(frames + 30) {
+        for frame in 0..<(frames + warmup) {
             let time = start + Double(frame) / 60
             let cpu0 = CPUTime.currentThread(), t0 = BenchmarkStatistics.now()
             let stats = loop.renderFrame(at: time)
             let t1 = BenchmarkStatistics.now(), cpu1 = CPUTime.currentThread()
             baseline.drawFrame(at: time - start)
             let t2 = BenchmarkStatistics.now()
-            guard frame >= 30 else { continue }  // warm-up: caches, first full frame
+            guard frame >= warmup else { continue }  // warm-up: caches, first full frame
             laminaTimes.append(t1 - t0)
             laminaCPU.append(cpu1 - cpu0)
             pixmanTimes.append(t2 - t1)
