@@ -49,13 +49,17 @@ rm -rf "$work/results" && mkdir -p "$work/bin" "$work/results"
 wants() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }
 
 # Debian packages each peer needs (peers/README.md).
-qt_packages="qml6-module-qtquick qml6-module-qtquick-window qml-qt6"
+qt_packages="qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtqml-workerscript qml-qt6"
 gtk_packages="libgtk-4-dev"
 clutter_packages="libclutter-1.0-dev"
-missing_packages=""
-[ -x /usr/lib/qt6/bin/qml ] || missing_packages+=" $qt_packages"
-pkg-config --exists gtk4 || missing_packages+=" $gtk_packages"
-pkg-config --exists clutter-1.0 || missing_packages+=" $clutter_packages"
+# The packages of a list that are not installed.
+missing() {
+    local package
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || echo -n " $package"
+    done
+}
+missing_packages="$(missing $qt_packages)$(missing $gtk_packages)$(missing $clutter_packages)"
 if [ -n "$missing_packages" ]; then
     if [ $install = 1 ]; then
         echo "bench-peers.sh: installing$missing_packages" >&2
@@ -83,19 +87,19 @@ if build_peer "$peers/cairo/kiosk_cairo.c"; then
 else
     echo "bench-peers.sh: the cairo peer did not build; skipped" >&2
 fi
-if [ -x /usr/lib/qt6/bin/qml ]; then
+if [ -z "$(missing $qt_packages)" ]; then
     wants qt-sw && programs+=("qt-sw|QT_QUICK_BACKEND=software|/usr/lib/qt6/bin/qml $peers/qt/kiosk.qml")
 else
     echo "bench-peers.sh: Qt Quick 6 is not installed ($qt_packages); skipped" >&2
 fi
-if pkg-config --exists gtk4 && build_peer "$peers/gtk4/kiosk_gtk4.c"; then
+if [ -z "$(missing $gtk_packages)" ] && build_peer "$peers/gtk4/kiosk_gtk4.c"; then
     gtk_env="GSK_RENDERER=cairo,GDK_BACKEND=x11,GTK_A11Y=none"
     wants gtk4-cairo && programs+=("gtk4-cairo|$gtk_env|$work/bin/kiosk_gtk4")
     wants gtk4-glow && programs+=("gtk4-glow|$gtk_env,KIOSK_GLOW=1|$work/bin/kiosk_gtk4")
 else
     echo "bench-peers.sh: GTK 4 is not installed ($gtk_packages); skipped" >&2
 fi
-if pkg-config --exists clutter-1.0 && build_peer "$peers/clutter/kiosk_clutter.c"; then
+if [ -z "$(missing $clutter_packages)" ] && build_peer "$peers/clutter/kiosk_clutter.c"; then
     wants clutter && programs+=("clutter|LIBGL_ALWAYS_SOFTWARE=1|$work/bin/kiosk_clutter")
 else
     echo "bench-peers.sh: Clutter is not installed ($clutter_packages); skipped" >&2
