@@ -57,11 +57,15 @@ enum AnimationEvaluator {
         to target: inout Target, iteration: Int, progress: Double
     ) {
         guard let path = animation.path else { return }
+        // With both ends given the current value is not used: not reading it
+        // spares the key path lookup (and, for transform fields, a matrix
+        // decomposition) on every frame.
+        let needsCurrent = from == nil || to == nil
         // With a value function or an additive animation there is no current
         // value to start from; the zero of the value's kind stands in.
-        let current = animation.valueFunction == nil && !animation.isAdditive
+        let current = needsCurrent && animation.valueFunction == nil && !animation.isAdditive
             ? target.animatableValue(at: path) : nil
-        let base = current ?? (from ?? to ?? by).map(AnimatableValue.zero(like:))
+        let base = current ?? (needsCurrent ? (from ?? to ?? by).map(AnimatableValue.zero(like:)) : from)
         guard let base, let range = AnimatableValue.resolveBasic(from: from, to: to, by: by, current: base),
               var value = AnimatableValue.interpolate(range.from, range.to, fraction: progress)
         else { return }
