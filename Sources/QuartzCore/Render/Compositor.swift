@@ -93,7 +93,7 @@ final class Compositor {
         let (state, localTime) = tree.presentedState(of: node, parentTime: parentTime)
         // Profiler hook: counted here, where each layer's local time is known anyway.
         // By index: each snapshot is read in place rather than copied out.
-        for index in node.animations.indices where node.animations[index].isRunning(atLayerTime: localTime) {
+        for index in node.animations.indices where node.animations[index].timing.isRunning(atLayerTime: localTime) {
             runningAnimations += 1
         }
         guard !state.isHidden else { return nil }

@@ -23,7 +23,7 @@ extension RenderLoop {
             let (state, localTime) = tree.presentedState(of: node, parentTime: parentTime)
             result.layers += 1
             result.opacitySum += Double(state.opacity)
-            for index in node.animations.indices where node.animations[index].isRunning(atLayerTime: localTime) {
+            for index in node.animations.indices where node.animations[index].timing.isRunning(atLayerTime: localTime) {
                 result.runningAnimations += 1
             }
             for sublayer in node.sublayers { stack.append((sublayer, localTime)) }
