@@ -57,18 +57,25 @@ enum AnimationEvaluator {
         to target: inout Target, iteration: Int, progress: Double
     ) {
         guard let path = animation.path else { return }
-        // With both ends given the current value is not used: not reading it
-        // spares the key path lookup (and, for transform fields, a matrix
-        // decomposition) on every frame.
-        let needsCurrent = from == nil || to == nil
-        // With a value function or an additive animation there is no current
-        // value to start from; the zero of the value's kind stands in.
-        let current = needsCurrent && animation.valueFunction == nil && !animation.isAdditive
-            ? target.animatableValue(at: path) : nil
-        let base = current ?? (needsCurrent ? (from ?? to ?? by).map(AnimatableValue.zero(like:)) : from)
-        guard let base, let range = AnimatableValue.resolveBasic(from: from, to: to, by: by, current: base),
-              var value = AnimatableValue.interpolate(range.from, range.to, fraction: progress)
-        else { return }
+        let range: (from: AnimatableValue, to: AnimatableValue)
+        if let from, let to {
+            // Apple's table with both ends given, as resolveBasic answers it,
+            // without reading the current value (a key path lookup, for a
+            // transform field a matrix decomposition) and without resolveBasic's
+            // optional tuple, copied through generic value witnesses: the
+            // render server does this for every running animation every frame.
+            guard from.hasSameShape(as: to) else { return }
+            range = (from, to)
+        } else {
+            // With a value function or an additive animation there is no current
+            // value to start from; the zero of the value's kind stands in.
+            let current = animation.valueFunction == nil && !animation.isAdditive ? target.animatableValue(at: path) : nil
+            let base = current ?? (from ?? to ?? by).map(AnimatableValue.zero(like:))
+            guard let base, let resolved = AnimatableValue.resolveBasic(from: from, to: to, by: by, current: base)
+            else { return }
+            range = resolved
+        }
+        guard var value = AnimatableValue.interpolate(range.from, range.to, fraction: progress) else { return }
         if animation.isCumulative, iteration > 0, let step = range.to.subtracting(range.from),
            let sum = value.adding(step.scaled(by: Double(iteration))) {
             value = sum
