@@ -27,6 +27,8 @@ let package = Package(
         .executable(name: "spring-playground", targets: ["spring-playground"]),
         .executable(name: "replicator-loader", targets: ["replicator-loader"]),
         .executable(name: "host-benchmark", targets: ["host-benchmark"]),
+        .executable(name: "render-benchmark", targets: ["render-benchmark"]),
+        .executable(name: "window-benchmark", targets: ["window-benchmark"]),
         .executable(name: "lamina-inspect", targets: ["lamina-inspect"]),
     ],
     dependencies: [
@@ -75,6 +77,14 @@ let package = Package(
         // What presenting a frame costs on each X11 path (scripts/bench-host.sh).
         .executableTarget(name: "host-benchmark", dependencies: ["LaminaHost", "QuartzCore"],
                           path: "Benchmarks/host-benchmark"),
+        // Scenes, CPU time and percentiles shared by the benchmarks below.
+        .target(name: "BenchmarkSupport", dependencies: ["QuartzCore"], path: "Benchmarks/BenchmarkSupport"),
+        // The render side offscreen: 1000 animated layers, 10,000 animations evaluated (issue 7).
+        .executableTarget(name: "render-benchmark", dependencies: ["BenchmarkSupport", "QuartzCore", "CPixman"],
+                          path: "Benchmarks/render-benchmark"),
+        // A window under X: idle cost, 1000 animated layers, key-to-frame latency (issue 7).
+        .executableTarget(name: "window-benchmark", dependencies: ["BenchmarkSupport", "LaminaHost", "QuartzCore"],
+                          path: "Benchmarks/window-benchmark"),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], resources: [.copy("Fixtures")]),
         // Golden images are read from the source tree (#filePath), not bundled.
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "CCairo"], exclude: ["Render/Golden"]),

@@ -20,6 +20,27 @@ extension AnimatableValue {
     /// Returns nil when the kinds differ or two arrays differ in length.
     static func interpolate(_ a: AnimatableValue, _ b: AnimatableValue, fraction: Double) -> AnimatableValue? {
         let t = fraction
+        // The common kinds directly, as `combined` would compute them but
+        // without its component arrays: the render server interpolates every
+        // running animation every frame.
+        func mix(_ x: CGFloat, _ y: CGFloat) -> CGFloat { CGFloat(Double(x) + (Double(y) - Double(x)) * t) }
+        switch (a, b) {
+        case let (.number(x), .number(y)):
+            return .number(x + (y - x) * t)
+        case let (.point(p), .point(q)):
+            return .point(CGPoint(x: mix(p.x, q.x), y: mix(p.y, q.y)))
+        case let (.size(p), .size(q)):
+            return .size(CGSize(width: mix(p.width, q.width), height: mix(p.height, q.height)))
+        case let (.rect(p), .rect(q)):
+            return .rect(CGRect(x: mix(p.origin.x, q.origin.x), y: mix(p.origin.y, q.origin.y),
+                                width: mix(p.size.width, q.size.width), height: mix(p.size.height, q.size.height)))
+        case let (.color(p), .color(q)):
+            let (c, d) = (p.rgba, q.rgba)
+            return .color(CGColor(red: mix(c.red, d.red), green: mix(c.green, d.green), blue: mix(c.blue, d.blue),
+                                  alpha: mix(c.alpha, d.alpha)))
+        default:
+            break
+        }
         return a.combined(with: b,
                           transform: { CATransform3D.interpolate(from: $0, to: $1, fraction: t) },
                           scalar: { $0 + ($1 - $0) * t })
@@ -70,6 +91,11 @@ extension AnimatableValue {
     /// it blends like any other colour).
     static func zero(like value: AnimatableValue) -> AnimatableValue {
         switch value {
+        case .number: return .number(0)
+        case .point: return .point(.zero)
+        case .size: return .size(.zero)
+        case .rect: return .rect(.zero)
+        case .color: return .color(CGColor(red: 0, green: 0, blue: 0, alpha: 0))
         case .transform: return .transform(CATransform3DIdentity)
         case .array(let elements): return .array(elements.map { zero(like: $0) })
         default: return value.rebuilt(from: [Double](repeating: 0, count: value.components.count))
@@ -116,15 +142,23 @@ extension AnimatableValue {
     /// match.
     static func resolveBasic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?,
                              current: AnimatableValue) -> (from: AnimatableValue, to: AnimatableValue)? {
+        // Tested one optional at a time rather than as a tuple, which would
+        // copy all three values on every frame of every animation.
         let pair: (AnimatableValue, AnimatableValue)?
-        switch (from, to, by) {
-        case let (from?, to?, _): pair = (from, to)
-        case let (from?, nil, by?): pair = from.adding(by).map { (from, $0) }
-        case let (nil, to?, by?): pair = to.subtracting(by).map { ($0, to) }
-        case let (from?, nil, nil): pair = (from, current)
-        case let (nil, to?, nil): pair = (current, to)
-        case let (nil, nil, by?): pair = current.adding(by).map { (current, $0) }
-        case (nil, nil, nil): pair = (current, current)
+        if let from {
+            if let to {
+                pair = (from, to)
+            } else if let by {
+                pair = from.adding(by).map { (from, $0) }
+            } else {
+                pair = (from, current)
+            }
+        } else if let to {
+            pair = by.map { to.subtracting($0).map { ($0, to) } } ?? (current, to)
+        } else if let by {
+            pair = current.adding(by).map { (current, $0) }
+        } else {
+            pair = (current, current)
         }
         guard let (start, end) = pair, start.hasSameShape(as: end) else { return nil }
         return (start, end)

@@ -9,7 +9,9 @@ enum AnimatableValue: Sendable, Equatable {
     case point(CGPoint)
     case size(CGSize)
     case rect(CGRect)
-    case transform(CATransform3D)
+    /// Boxed (`indirect`): a 128-byte matrix inline would make every value
+    /// that size, and animation evaluation copies values constantly.
+    indirect case transform(CATransform3D)
     case color(CGColor)
     case array([AnimatableValue])
     /// A path (`CAShapeLayer.path`): interpolates point by point with a path

@@ -26,6 +26,12 @@ final class AnimationEntry {
 
     var timing: MediaTiming { MediaTiming(animation) }
 
+    /// True when, committed, it runs forward and forever (an infinite repeat
+    /// count or duration): `AnimationLifecycle.hasFinished` can never be true.
+    var neverFinishes: Bool {
+        isCommitted && snapshot.timing.speed >= 0 && !snapshot.timing.endTime().isFinite
+    }
+
     /// The animation as the evaluator takes it; made once, at commit, since
     /// the layer's copy never changes after that (except its begin time,
     /// stamped before).

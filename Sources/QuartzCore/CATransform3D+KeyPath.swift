@@ -40,14 +40,25 @@ extension CATransform3D {
     /// `M = S · Rx · Ry · Rz · T`, each in (-π, π] (y in [-π/2, π/2] unless
     /// the turn reads more simply beyond it; see `eulerAngles`).
     func animatableFieldValue(_ field: String) -> AnimatableValue? {
-        guard let field = TransformField(rawValue: field),
-              let parts = DecomposedTransform(self, allowingZeroScale: true) else { return nil }
-        let euler = Self.eulerAngles(parts.rotation.rotationRows)
+        TransformField(rawValue: field).flatMap(animatableFieldValue)
+    }
+
+    /// `animatableFieldValue(_:)` for a field already parsed.
+    func animatableFieldValue(_ field: TransformField) -> AnimatableValue? {
+        if self == CATransform3DIdentity {
+            // Nothing to decompose: no rotation, unit scale, no translation.
+            switch field {
+            case .scaleX, .scaleY, .scaleZ, .scale: return .number(1)
+            case .translation: return .size(.zero)
+            default: return .number(0)
+            }
+        }
+        guard let parts = DecomposedTransform(self, allowingZeroScale: true) else { return nil }
         let t = parts.translation, s = parts.scale
         switch field {
-        case .rotationX: return .number(euler.x)
-        case .rotationY: return .number(euler.y)
-        case .rotationZ, .rotation: return .number(euler.z)
+        case .rotationX: return .number(Self.eulerAngles(parts.rotation.rotationRows).x)
+        case .rotationY: return .number(Self.eulerAngles(parts.rotation.rotationRows).y)
+        case .rotationZ, .rotation: return .number(Self.eulerAngles(parts.rotation.rotationRows).z)
         case .scaleX: return .number(s.x)
         case .scaleY: return .number(s.y)
         case .scaleZ: return .number(s.z)
@@ -66,8 +77,27 @@ extension CATransform3D {
     /// size, or a point; the rest a number), a non-finite value, or a
     /// transform that cannot be decomposed.
     func settingField(_ field: String, to value: AnimatableValue) -> CATransform3D? {
-        guard let field = TransformField(rawValue: field),
-              var parts = DecomposedTransform(self, allowingZeroScale: true) else { return nil }
+        TransformField(rawValue: field).flatMap { settingField($0, to: value) }
+    }
+
+    /// `settingField(_:to:)` for a field already parsed.
+    func settingField(_ field: TransformField, to value: AnimatableValue) -> CATransform3D? {
+        if self == CATransform3DIdentity, case .number(let v) = value, v.isFinite {
+            // The identity's factors are known: a scale or translation of it
+            // is that matrix alone, as the recomposition below would build it.
+            var result = self
+            switch field {
+            case .scaleX: result.m11 = CGFloat(v); return result
+            case .scaleY: result.m22 = CGFloat(v); return result
+            case .scaleZ: result.m33 = CGFloat(v); return result
+            case .scale: (result.m11, result.m22, result.m33) = (CGFloat(v), CGFloat(v), CGFloat(v)); return result
+            case .translationX: result.m41 = CGFloat(v); return result
+            case .translationY: result.m42 = CGFloat(v); return result
+            case .translationZ: result.m43 = CGFloat(v); return result
+            default: break
+            }
+        }
+        guard var parts = DecomposedTransform(self, allowingZeroScale: true) else { return nil }
         var rows = parts.rotation.rotationRows
         var euler: SIMD3<Double>?
         func setEuler(_ axis: Int, _ angle: Double) {

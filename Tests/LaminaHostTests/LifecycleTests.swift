@@ -5,7 +5,7 @@ import XCTest
 /// The demo as a whole program: how it starts without a display, quits,
 /// and dies with its X server.
 final class LifecycleTests: XCTestCase {
-    static let demoTitle = "Lamina kiosk menu"
+    static let demoTitle = "kiosk-menu (Lamina)"
 
     func testWithoutDISPLAYTheDemoPrintsOneLineNamingItAndExits1() throws {
         let demo = try DemoProcess(display: nil)

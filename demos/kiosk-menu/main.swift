@@ -188,7 +188,8 @@ let options = KioskMenuOptions.parseOrExit()
 
 // Opening the window fails with a one-line reason when there is no display
 // (DISPLAY unset, or no X server there); DemoWindow says it and exits 1.
-let window = DemoWindow.open(title: "Lamina kiosk menu", options: options.demo, name: "kiosk-menu")
+// "kiosk-": the peer harness (shared/peers/bench.py) finds windows by it.
+let window = DemoWindow.open(title: "kiosk-menu (Lamina)", options: options.demo, name: "kiosk-menu")
 if options.background == .animated {
     addAnimatedBackground(to: window.rootLayer, size: window.contentSize)
 }

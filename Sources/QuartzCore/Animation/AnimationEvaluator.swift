@@ -5,8 +5,9 @@ enum AnimationEvaluator {
     /// local time `layerTime`.
     static func apply<Target: AnimationTarget>(_ animations: [AnimationSnapshot], to target: inout Target,
                                                layerTime: CFTimeInterval) {
-        for animation in animations {
-            apply(animation, to: &target, parentTime: layerTime, fillsForwards: false)
+        // By index: the element is passed borrowed rather than copied out.
+        for index in animations.indices {
+            apply(animations[index], to: &target, parentTime: layerTime, fillsForwards: false)
         }
     }
 
@@ -56,15 +57,26 @@ enum AnimationEvaluator {
         _ animation: AnimationSnapshot, from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?,
         to target: inout Target, iteration: Int, progress: Double
     ) {
-        guard let keyPath = animation.keyPath else { return }
-        // With a value function or an additive animation there is no current
-        // value to start from; the zero of the value's kind stands in.
-        let current = animation.valueFunction == nil && !animation.isAdditive
-            ? target.animatableValue(forKeyPath: keyPath) : nil
-        let base = current ?? (from ?? to ?? by).map(AnimatableValue.zero(like:))
-        guard let base, let range = AnimatableValue.resolveBasic(from: from, to: to, by: by, current: base),
-              var value = AnimatableValue.interpolate(range.from, range.to, fraction: progress)
-        else { return }
+        guard let path = animation.path else { return }
+        let range: (from: AnimatableValue, to: AnimatableValue)
+        if let from, let to {
+            // Apple's table with both ends given, as resolveBasic answers it,
+            // without reading the current value (a key path lookup, for a
+            // transform field a matrix decomposition) and without resolveBasic's
+            // optional tuple, copied through generic value witnesses: the
+            // render server does this for every running animation every frame.
+            guard from.hasSameShape(as: to) else { return }
+            range = (from, to)
+        } else {
+            // With a value function or an additive animation there is no current
+            // value to start from; the zero of the value's kind stands in.
+            let current = animation.valueFunction == nil && !animation.isAdditive ? target.animatableValue(at: path) : nil
+            let base = current ?? (from ?? to ?? by).map(AnimatableValue.zero(like:))
+            guard let base, let resolved = AnimatableValue.resolveBasic(from: from, to: to, by: by, current: base)
+            else { return }
+            range = resolved
+        }
+        guard var value = AnimatableValue.interpolate(range.from, range.to, fraction: progress) else { return }
         if animation.isCumulative, iteration > 0, let step = range.to.subtracting(range.from),
            let sum = value.adding(step.scaled(by: Double(iteration))) {
             value = sum
@@ -96,11 +108,11 @@ enum AnimationEvaluator {
             point.y += CGFloat(iteration) * (last.y - first.y)
         }
         set(.point(point), of: animation, on: &target)
-        if let rotationMode, case .transform(let transform)? = target.animatableValue(forKeyPath: "transform") {
+        if let rotationMode, case .transform(let transform)? = target.animatableValue(at: .transform) {
             let angle = KeyframeEvaluator.autoRotationAngle(tangentAngle: location.tangentAngle,
                                                            reversed: rotationMode == .rotateAutoReverse)
             let rotation = CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1)
-            target.setAnimatedValue(.transform(CATransform3DConcat(rotation, transform)), forKeyPath: "transform")
+            target.setAnimatedValue(.transform(CATransform3DConcat(rotation, transform)), at: .transform)
         }
     }
 
@@ -108,16 +120,16 @@ enum AnimationEvaluator {
     /// current value for additive animations.
     private static func set<Target: AnimationTarget>(_ animated: AnimatableValue, of animation: AnimationSnapshot,
                                                      on target: inout Target) {
-        guard let keyPath = animation.keyPath else { return }
+        guard let path = animation.path else { return }
         var value = animated
         if let function = animation.valueFunction {
             guard let transform = function.transform(for: value) else { return }
             value = .transform(transform)
         }
         if animation.isAdditive {
-            guard let base = target.animatableValue(forKeyPath: keyPath), let sum = base.adding(value) else { return }
+            guard let base = target.animatableValue(at: path), let sum = base.adding(value) else { return }
             value = sum
         }
-        target.setAnimatedValue(value, forKeyPath: keyPath)
+        target.setAnimatedValue(value, at: path)
     }
 }

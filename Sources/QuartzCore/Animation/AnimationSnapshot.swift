@@ -25,6 +25,8 @@ struct AnimationSnapshot: Sendable {
 
     let kind: Kind
     let keyPath: String?
+    /// `keyPath`, split once.
+    let path: AnimationKeyPath?
     let timing: MediaTiming
     let timingFunction: CAMediaTimingFunction?
     let isAdditive: Bool
@@ -32,14 +34,27 @@ struct AnimationSnapshot: Sendable {
     let valueFunction: CAValueFunction?
     /// Identifies the animation as added to its layer (0 for a group's children).
     var id: UInt64 = 0
+
+    init(kind: Kind, keyPath: String?, timing: MediaTiming, timingFunction: CAMediaTimingFunction?,
+         isAdditive: Bool, isCumulative: Bool, valueFunction: CAValueFunction?, id: UInt64 = 0) {
+        self.kind = kind
+        self.keyPath = keyPath
+        path = keyPath.map(AnimationKeyPath.init)
+        self.timing = timing
+        self.timingFunction = timingFunction
+        self.isAdditive = isAdditive
+        self.isCumulative = isCumulative
+        self.valueFunction = valueFunction
+        self.id = id
+    }
 }
 
 /// What animations are applied to: a presentation layer on the app thread,
 /// a render-tree layer state on the render thread.
 protocol AnimationTarget {
-    /// The current value at `keyPath` (with earlier animations applied), or
+    /// The current value at `path` (with earlier animations applied), or
     /// nil when the key path has no animatable value.
-    func animatableValue(forKeyPath keyPath: String) -> AnimatableValue?
-    /// Sets the value at `keyPath`.
-    mutating func setAnimatedValue(_ value: AnimatableValue, forKeyPath keyPath: String)
+    func animatableValue(at path: AnimationKeyPath) -> AnimatableValue?
+    /// Sets the value at `path`.
+    mutating func setAnimatedValue(_ value: AnimatableValue, at path: AnimationKeyPath)
 }

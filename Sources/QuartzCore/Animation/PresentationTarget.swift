@@ -3,11 +3,11 @@
 struct PresentationTarget: AnimationTarget {
     let layer: CALayer
 
-    func animatableValue(forKeyPath keyPath: String) -> AnimatableValue? {
-        AnimatableValue(layer.value(forKeyPath: keyPath))
+    func animatableValue(at path: AnimationKeyPath) -> AnimatableValue? {
+        AnimatableValue(layer.value(forKeyPath: path.string))
     }
 
-    mutating func setAnimatedValue(_ value: AnimatableValue, forKeyPath keyPath: String) {
-        layer.setValue(value.boxed(like: layer.value(forKeyPath: keyPath)), forKeyPath: keyPath)
+    mutating func setAnimatedValue(_ value: AnimatableValue, at path: AnimationKeyPath) {
+        layer.setValue(value.boxed(like: layer.value(forKeyPath: path.string)), forKeyPath: path.string)
     }
 }

@@ -73,8 +73,14 @@ final class DrawNode {
     }
 }
 
-/// The comparable part of a draw node.
-struct DrawRecord: Equatable {
+/// The comparable part of a draw node, kept from one frame to the next to
+/// find what changed.
+///
+/// A class: the compositor keeps one per layer in dictionaries that are
+/// built, iterated and compared every frame, and copying a struct holding a
+/// whole `LayerState` there cost more than the comparisons (issue 7,
+/// docs/performance.md). Immutable; render thread only.
+final class DrawRecord: Equatable {
     let state: LayerState
     let matrix: CATransform3D
     let opacity: Float
@@ -83,11 +89,36 @@ struct DrawRecord: Equatable {
     let childIDs: [UInt64]
     let maskID: UInt64?
     let transitionProgress: Double?
-    var tint = Tint.white
+    let tint: Tint
     /// Set while an emitter has particles: they move every frame, so the
     /// record differs and the layer's coverage is damaged each frame.
-    var particleTime: Double?
-    var tileFadeTime: CFTimeInterval?
+    let particleTime: Double?
+    /// Set while a tiled layer's tiles fade in.
+    let tileFadeTime: CFTimeInterval?
+
+    init(state: LayerState, matrix: CATransform3D, opacity: Float, clip: PixelRect?, coverage: PixelRect?,
+         childIDs: [UInt64], maskID: UInt64?, transitionProgress: Double?, tint: Tint = .white,
+         particleTime: Double? = nil, tileFadeTime: CFTimeInterval? = nil) {
+        self.state = state
+        self.matrix = matrix
+        self.opacity = opacity
+        self.clip = clip
+        self.coverage = coverage
+        self.childIDs = childIDs
+        self.maskID = maskID
+        self.transitionProgress = transitionProgress
+        self.tint = tint
+        self.particleTime = particleTime
+        self.tileFadeTime = tileFadeTime
+    }
+
+    /// Equal values, as the struct's synthesized `==` compared them.
+    static func == (a: DrawRecord, b: DrawRecord) -> Bool {
+        a === b || (a.matrix == b.matrix && a.opacity == b.opacity && a.clip == b.clip && a.coverage == b.coverage
+            && a.childIDs == b.childIDs && a.maskID == b.maskID && a.transitionProgress == b.transitionProgress
+            && a.tint == b.tint && a.particleTime == b.particleTime && a.tileFadeTime == b.tileFadeTime
+            && a.state == b.state)
+    }
 }
 
 extension CATransform3D {

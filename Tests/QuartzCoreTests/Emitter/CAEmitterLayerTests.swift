@@ -173,17 +173,17 @@ final class CAEmitterLayerAnimationTests: ModelTestCase {
     func testRenderSideStateAnimatesLayerKeysAndCellKeyPaths() {
         let (root, layer, _) = emitterWithCell()
         var state = LayerState(layer: layer)
-        state.setAnimatedValue(.point(CGPoint(x: 5, y: 6)), forKeyPath: "emitterPosition")
-        state.setAnimatedValue(.number(3), forKeyPath: "birthRate")
-        state.setAnimatedValue(.number(42), forKeyPath: "emitterCells.dot.velocity")
-        state.setAnimatedValue(.number(0.5), forKeyPath: "emitterCells.dot.alphaSpeed")
+        state.setAnimatedValue(.point(CGPoint(x: 5, y: 6)), at: AnimationKeyPath("emitterPosition"))
+        state.setAnimatedValue(.number(3), at: AnimationKeyPath("birthRate"))
+        state.setAnimatedValue(.number(42), at: AnimationKeyPath("emitterCells.dot.velocity"))
+        state.setAnimatedValue(.number(0.5), at: AnimationKeyPath("emitterCells.dot.alphaSpeed"))
         XCTAssertEqual(state.emitter?.position, CGPoint(x: 5, y: 6))
         XCTAssertEqual(state.emitter?.birthRate, 3)
         XCTAssertEqual(state.emitter?.cells.first?.velocity, 42)
         XCTAssertEqual(state.emitter?.cells.first?.colorSpeed[3], 0.5)
-        XCTAssertEqual(state.animatableValue(forKeyPath: "emitterCells.dot.velocity"), .number(42))
-        XCTAssertEqual(state.animatableValue(forKeyPath: "emitterSize"), .size(.zero))
-        XCTAssertNil(state.animatableValue(forKeyPath: "emitterCells.missing.velocity"))
+        XCTAssertEqual(state.animatableValue(at: AnimationKeyPath("emitterCells.dot.velocity")), .number(42))
+        XCTAssertEqual(state.animatableValue(at: AnimationKeyPath("emitterSize")), .size(.zero))
+        XCTAssertNil(state.animatableValue(at: AnimationKeyPath("emitterCells.missing.velocity")))
         withExtendedLifetime(root) {}
     }
 

@@ -38,13 +38,21 @@ extension ImageEffects {
         let width = min(glow.width, pixels.width), height = min(glow.height, pixels.height)
         let gain = Float(min(intensity, maximumBloomIntensity))
         var row = [UInt32](repeating: 0, count: pixels.width)
-        for y in 0..<height {
-            pixels.readRow(y, into: &row)
-            let base = y * glow.width
-            for x in 0..<width where glow.pixels[base + x] != .zero {
-                row[x] = PremultipliedPixel.pack(PremultipliedPixel.unpack(row[x]) + glow.pixels[base + x] * gain)
+        // Through buffer pointers: this runs over the whole glow every frame
+        // while a bloom pulses (the kiosk), and indexing the arrays cost a
+        // bounds and a uniqueness check a pixel (issue 7).
+        glow.pixels.withUnsafeBufferPointer { glowPixels in
+            for y in 0..<height {
+                pixels.readRow(y, into: &row)
+                let base = y * glow.width
+                row.withUnsafeMutableBufferPointer { row in
+                    for x in 0..<width {
+                        let add = glowPixels[base + x]
+                        if add != .zero { row[x] = PremultipliedPixel.pack(PremultipliedPixel.unpack(row[x]) + add * gain) }
+                    }
+                }
+                pixels.writeRow(y, from: row)
             }
-            pixels.writeRow(y, from: row)
         }
     }
 }

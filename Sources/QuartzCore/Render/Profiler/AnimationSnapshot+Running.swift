@@ -6,7 +6,7 @@ extension AnimationSnapshot {
     /// end) is not running; one that repeats forever always is once begun.
     /// A negative speed runs over the same interval of parent time.
     func isRunning(atLayerTime layerTime: CFTimeInterval) -> Bool {
-        layerTime >= timing.effectiveBeginTime && layerTime < timing.endTime()
+        timing.isRunning(atLayerTime: layerTime)
     }
 
     /// A short description of the animation's kind: "basic", "spring",
@@ -39,5 +39,14 @@ extension AnimationSnapshot {
             let percent = "\(Int(clampedFrom: (fraction * 100).rounded(.down)))%"
             return iteration > 0 ? "\(percent) of repeat \(iteration + 1)" : percent
         }
+    }
+}
+
+extension MediaTiming {
+    /// `AnimationSnapshot.isRunning(atLayerTime:)` on the timing alone, so
+    /// that a loop over a layer's animations reads each one's timing in
+    /// place instead of copying the whole snapshot out of the array.
+    func isRunning(atLayerTime layerTime: CFTimeInterval) -> Bool {
+        layerTime >= effectiveBeginTime && layerTime < endTime()
     }
 }

@@ -1,0 +1,147 @@
+import BenchmarkSupport
+import CPixman
+import Foundation
+import QuartzCore
+
+/// One 400x300 image layer at 1280x720, transformed (rotated 30°, or
+/// scaled 1.5x) and animating either its transform or only its opacity:
+/// Lamina's frame (evaluate, damage, clear and composite the damaged area)
+/// beside pixman's general bilinear path for the same pixels (clear the
+/// same box, one OVER with the transform), timed alternately.
+@MainActor
+enum TransformedLayersBenchmark {
+    static let width = 1280, height = 720, frames = 300
+
+    enum Case: CaseIterable {
+        case rotationAnimating, rotatedOpacityAnimating, scaleAnimating
+
+        var label: String {
+            switch self {
+            case .rotationAnimating: "rotation animating (about 30°)"
+            case .rotatedOpacityAnimating: "rotated 30°, opacity animating"
+            case .scaleAnimating: "scale animating (about 1.5x)"
+            }
+        }
+    }
+
+    static func run() {
+        print("transformed: one 400x300 image layer, bilinear, 1280x720, \(frames) frames each")
+        for benchmarkCase in Case.allCases { run(benchmarkCase) }
+    }
+
+    static func run(_ benchmarkCase: Case) {
+        let image = gradientImage(width: 400, height: 300)
+        let loop = RenderLoop(presenter: DiscardingPresenter(width: width, height: height), interval: 1.0 / 60)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: width, height: height)
+        let layer = CALayer()
+        layer.frame = CGRect(x: 440, y: 210, width: 400, height: 300)
+        layer.contents = image
+        let animation: CABasicAnimation
+        switch benchmarkCase {
+        case .rotationAnimating:
+            animation = CABasicAnimation(keyPath: "transform.rotation.z")
+            animation.fromValue = Double.pi / 6 - 0.05
+            animation.toValue = Double.pi / 6 + 0.05
+        case .rotatedOpacityAnimating:
+            layer.transform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
+            animation = CABasicAnimation(keyPath: "opacity")
+            animation.fromValue = 1.0
+            animation.toValue = 0.5
+        case .scaleAnimating:
+            animation = CABasicAnimation(keyPath: "transform.scale")
+            animation.fromValue = 1.45
+            animation.toValue = 1.55
+        }
+        animation.duration = 2
+        animation.autoreverses = true
+        animation.repeatCount = .greatestFiniteMagnitude
+        layer.add(animation, forKey: "animation")
+        root.addSublayer(layer)
+        root.attach(to: loop)
+        CATransaction.flush()
+        let baseline = BareTransformedImage(image: image, width: width, height: height)
+
+        let start = CACurrentMediaTime()
+        var lamina: [Double] = [], pixman: [Double] = []
+        for frame in 0..<(frames + 20) {
+            let time = start + Double(frame) / 60
+            let t0 = BenchmarkStatistics.now()
+            _ = loop.renderFrame(at: time)
+            let t1 = BenchmarkStatistics.now()
+            let f = BarePixmanSquares.backAndForth(time - start, duration: 2)
+            switch benchmarkCase {
+            case .rotationAnimating: baseline.draw(angle: .pi / 6 - 0.05 + 0.1 * f, scale: 1, opacity: 1)
+            case .rotatedOpacityAnimating: baseline.draw(angle: .pi / 6, scale: 1, opacity: 1 - 0.5 * f)
+            case .scaleAnimating: baseline.draw(angle: 0, scale: 1.45 + 0.1 * f, opacity: 1)
+            }
+            let t2 = BenchmarkStatistics.now()
+            guard frame >= 20 else { continue }
+            lamina.append(t1 - t0)
+            pixman.append(t2 - t1)
+        }
+        let p = BenchmarkStatistics.percentile, ms = { (seconds: Double?) in BenchmarkStatistics.ms(seconds) }
+        let ratio = p(pixman, 50)! / p(lamina, 50)!
+        print("  \(benchmarkCase.label.padding(toLength: 32, withPad: " ", startingAt: 0)) Lamina \(ms(p(lamina, 50))), "
+              + "pixman general path \(ms(p(pixman, 50))) -> pixman / Lamina \(String(format: "%.2f", ratio))x")
+        root.detachFromHost()
+    }
+
+    /// An opaque image with a diagonal gradient (so bilinear sampling does real work).
+    static func gradientImage(width: Int, height: Int) -> CGImage {
+        CGImage(storage: PixelStorage(width: width, height: height) { base, stride in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let r = UInt32(x * 255 / width), g = UInt32(y * 255 / height), b = UInt32((x + y) % 256)
+                    base.storeBytes(of: 0xFF00_0000 | r << 16 | g << 8 | b, toByteOffset: y * stride + x * 4, as: UInt32.self)
+                }
+            }
+        })
+    }
+}
+
+/// The transformed image through bare pixman: the box it covers cleared,
+/// then one bilinear OVER through its inverse transform, with an opacity mask.
+final class BareTransformedImage {
+    private let pixels: UnsafeMutablePointer<UInt32>
+    private let destination: OpaquePointer
+    private let source: OpaquePointer
+    private let image: CGImage
+    private let width: Int, height: Int
+
+    init(image: CGImage, width: Int, height: Int) {
+        self.image = image
+        self.width = width; self.height = height
+        pixels = .allocate(capacity: width * height)
+        pixels.initialize(repeating: 0, count: width * height)
+        destination = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height), pixels, Int32(width * 4))
+        source = image.storage.withUnsafeBytes { bytes in
+            pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(image.width), Int32(image.height),
+                                     UnsafeMutablePointer(mutating: bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)),
+                                     Int32(image.bytesPerRow))!
+        }
+        pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
+    }
+
+    /// Draws the image rotated by `angle` and scaled by `scale` about the target's centre.
+    func draw(angle: Double, scale: Double, opacity: Double) {
+        let (cx, cy) = (Double(width) / 2, Double(height) / 2)
+        let (w, h) = (Double(image.width), Double(image.height))
+        let (c, s) = (cos(angle) / scale, sin(angle) / scale)
+        // target -> image: translate to the centre, rotate back, unscale, to the image's centre.
+        var floating = pixman_f_transform()
+        floating.m = ((c, s, -c * cx - s * cy + w / 2), (-s, c, s * cx - c * cy + h / 2), (0, 0, 1))
+        var fixed = pixman_transform()
+        _ = pixman_transform_from_pixman_f_transform(&fixed, &floating)
+        pixman_image_set_transform(source, &fixed)
+        let radius = (w * w + h * h).squareRoot() * scale / 2
+        let box = (x: Int32(cx - radius), y: Int32(cy - radius), size: Int32(2 * radius + 1))
+        for y in max(0, Int(box.y))..<min(height, Int(box.y + box.size)) {
+            (pixels + y * width + max(0, Int(box.x))).update(repeating: 0, count: min(width, Int(box.x + box.size)) - max(0, Int(box.x)))
+        }
+        var alpha = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(opacity * 65535))
+        let mask = opacity < 1 ? pixman_image_create_solid_fill(&alpha) : nil
+        pixman_image_composite32(PIXMAN_OP_OVER, source, mask, destination, box.x, box.y, 0, 0, box.x, box.y, box.size, box.size)
+        if let mask { pixman_image_unref(mask) }
+    }
+}

@@ -1,0 +1,28 @@
+// render-benchmark: the render side alone, offscreen, next to a baseline
+// measured in the same run. Figures, never pass or fail.
+//
+//   swift run -c release render-benchmark [layers|transformed|evaluation]...   (default: both)
+//
+// layers:     1000 layers animating position and opacity at 1280x720,
+//             rendered frame after frame (RenderLoop, frames discarded),
+//             beside the bare pixman calls for the same squares.
+// transformed: one 400x300 layer rotated or scaled, bilinear, beside
+//             pixman's general path for the same pixels.
+// evaluation: 10,000 running animations (basic, keyframe, spring, colour)
+//             evaluated per frame, beside the same curves in plain Swift.
+import BenchmarkSupport
+import Foundation
+import QuartzCore
+
+let modes = CommandLine.arguments.dropFirst().isEmpty ? ["layers", "transformed", "evaluation"] : Array(CommandLine.arguments.dropFirst())
+print("render-benchmark, \(ProcessInfo.processInfo.activeProcessorCount) cores, load \(BenchmarkStatistics.loadAverage())")
+for mode in modes {
+    switch mode {
+    case "layers": OffscreenLayersBenchmark.run()
+    case "transformed": TransformedLayersBenchmark.run()
+    case "evaluation": EvaluationBenchmark.run()
+    default:
+        FileHandle.standardError.write(Data("render-benchmark: unknown mode \(mode) (layers, transformed, evaluation)\n".utf8))
+        exit(2)
+    }
+}

@@ -1,0 +1,40 @@
+// window-benchmark: what a Lamina window costs under an X server (Xvfb).
+// Figures, never pass or fail. Needs DISPLAY (scripts/bench-all.sh starts
+// a private Xvfb); LAMINA_BENCH_XSERVER_PID, when set, adds the X server's
+// CPU to the figures.
+//
+//   swift run -c release window-benchmark idle      # a static scene, 10 s: frames and CPU
+//   swift run -c release window-benchmark layers    # 1000 layers animating, 10 s: rate and CPU a frame
+//   swift run -c release window-benchmark latency   # ~100 XTest key presses: press -> frame percentiles
+//
+// One mode a process, so that no mode's threads or caches colour another's.
+import BenchmarkSupport
+import Foundation
+import LaminaHost
+import QuartzCore
+
+let mode = CommandLine.arguments.dropFirst().first ?? "idle"
+if mode == "latency" {
+    // The trace recorder is read from the environment when first used.
+    LatencyBenchmark.prepareTrace()
+}
+let window: LaminaWindow
+do {
+    window = try LaminaWindow(title: "window-benchmark \(mode)", contentSize: CGSize(width: 1280, height: 720))
+} catch {
+    FileHandle.standardError.write(Data("window-benchmark: \(error)\n".utf8))
+    exit(1)
+}
+print("window-benchmark \(mode): 1280x720 on \(window.displayName), display interval "
+      + "\(BenchmarkStatistics.ms(window.displayInterval, digits: 2)) (\(window.pacingSource)), "
+      + "\(ProcessInfo.processInfo.activeProcessorCount) cores, load \(BenchmarkStatistics.loadAverage())")
+switch mode {
+case "idle": IdleBenchmark.start(in: window)
+case "layers": WindowLayersBenchmark.start(in: window)
+case "latency": LatencyBenchmark.start(in: window)
+default:
+    FileHandle.standardError.write(Data("window-benchmark: unknown mode \(mode) (idle, layers, latency)\n".utf8))
+    exit(2)
+}
+window.makeKeyAndOrderFront(nil)
+LaminaApplication.shared.run()

@@ -1,0 +1,33 @@
+/// Benchmark hooks (Benchmarks/render-benchmark): parts of a frame timed alone.
+extension RenderLoop {
+    /// What evaluating the tree's animations found.
+    package struct EvaluationResult: Sendable {
+        /// Layers visited.
+        package var layers = 0
+        /// Animations running at the time evaluated.
+        package var runningAnimations = 0
+        /// The sum of the presented opacities: a use of every result, so
+        /// that no evaluation can be optimized away.
+        package var opacitySum: Double = 0
+    }
+
+    /// Evaluates every layer's animations at `mediaTime` as a frame's
+    /// `prepare` does (each layer at its own local time), without working
+    /// out geometry, draw nodes or damage.
+    package func evaluateAnimations(at mediaTime: CFTimeInterval) -> EvaluationResult {
+        var result = EvaluationResult()
+        guard let rootID = tree.rootID else { return result }
+        var stack: [(id: UInt64, parentTime: CFTimeInterval)] = [(rootID, mediaTime)]
+        while let (id, parentTime) = stack.popLast() {
+            guard let node = tree.nodes[id] else { continue }
+            let (state, localTime) = tree.presentedState(of: node, parentTime: parentTime)
+            result.layers += 1
+            result.opacitySum += Double(state.opacity)
+            for index in node.animations.indices where node.animations[index].timing.isRunning(atLayerTime: localTime) {
+                result.runningAnimations += 1
+            }
+            for sublayer in node.sublayers { stack.append((sublayer, localTime)) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Runs every benchmark of issue 7 in one go and prints the table of its
+# targets, Lamina beside its baseline and the peers: render-benchmark
+# (offscreen), lamina-bench (framework overhead), window-benchmark under a
+# private Xvfb (idle, 1000 layers, latency) and scripts/bench-peers.sh (the
+# kiosk menu beside Qt Quick, GTK 4, Clutter and cairo, when installed).
+# Figures only, never pass or fail. Takes about 5 minutes with the peers.
+#
+# Usage: scripts/bench-all.sh [--no-peers] [PEERS_DIR]
+#   The full output goes to .build/bench-all/output.txt, the table to
+#   .build/bench-all/table.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+peers_args=()
+run_peers=1
+for argument in "$@"; do
+    case $argument in
+        --no-peers) run_peers=0 ;;
+        *) peers_args+=("$argument") ;;
+    esac
+done
+work=.build/bench-all
+mkdir -p "$work"
+output=$work/output.txt
+: >"$output"
+say() { echo "$@" | tee -a "$output"; }
+
+for product in render-benchmark window-benchmark lamina-bench; do
+    swift build -c release --product $product >&2
+done
+bin=$(swift build -c release --show-bin-path)
+say "== bench-all $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+
+say "== render-benchmark"
+"$bin/render-benchmark" | tee -a "$output"
+say "== lamina-bench"
+"$bin/lamina-bench" | tee -a "$output"
+
+source scripts/lib/xvfb.sh
+trap stop_private_xvfb EXIT
+start_private_xvfb 1920x1080x24 || { echo "bench-all.sh: Xvfb did not start" >&2; exit 1; }
+export LAMINA_BENCH_XSERVER_PID=$xvfb_pid
+for mode in idle layers latency "latency --pulse"; do
+    say "== window-benchmark $mode"
+    # shellcheck disable=SC2086  # "latency --pulse" is two arguments
+    "$bin/window-benchmark" $mode | tee -a "$output"
+done
+stop_private_xvfb
+
+if [ $run_peers = 1 ]; then
+    say "== bench-peers"
+    scripts/bench-peers.sh "${peers_args[@]}" --out "$work/peers.md" | tee -a "$output"
+fi
+
+python3 scripts/lib/target_table.py "$output" | tee "$work/table.md"
+echo "bench-all.sh: output in $output, table in $work/table.md" >&2

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Reads the output of scripts/bench-all.sh and prints the table of issue 7's
+targets: each goal, Lamina's figure and the baseline measured in the same
+run. Figures only; whether a goal is met is left to the reader.
+
+usage: target_table.py OUTPUT.txt
+"""
+import re
+import sys
+
+
+def sections(text):
+    """The output split at its '== name' lines."""
+    parts, name = {}, None
+    for line in text.splitlines():
+        if line.startswith('== '):
+            name = line[3:].strip()
+            parts[name] = []
+        elif name:
+            parts[name].append(line)
+    return {k: '\n'.join(v) for k, v in parts.items()}
+
+
+def find(pattern, text, default='n/a'):
+    m = re.search(pattern, text or '')
+    return m.group(1).strip() if m else default
+
+
+def peer_row(table, label):
+    for line in (table or '').splitlines():
+        cells = [c.strip() for c in line.strip('|').split('|')]
+        if cells and cells[0].startswith(label):
+            return cells
+    return None
+
+
+def peer_rows(table):
+    """The body rows of the peers' markdown table."""
+    rows = []
+    for line in (table or '').splitlines():
+        cells = [c.strip() for c in line.strip().strip('|').split('|')]
+        if line.startswith('|') and cells[0] not in ('program', '---'):
+            rows.append(cells)
+    return rows
+
+
+def main():
+    text = open(sys.argv[1]).read()
+    s = sections(text)
+    header = text.splitlines()[0].lstrip('= ') if text else ''
+    rows = []
+
+    peers = s.get('bench-peers')
+    lamina = peer_row(peers, 'Lamina')
+    if lamina:
+        def figures(cells):
+            return f'{cells[2]} fps, {cells[3]} ms process, {cells[4]} ms X server, {cells[6]} MB'
+        baselines = [f'{cells[0]}: {figures(cells)}' for cells in peer_rows(peers) if not cells[0].startswith('Lamina')]
+        rows.append(('1. kiosk menu 1280x720, bloom pulse, keys every 0.5 s',
+                     'display rate, <= 0.25 ms process and <= 0.3 ms X server CPU a frame, < 30 MB',
+                     figures(lamina), '<br>'.join(baselines) or 'no peer ran'))
+    else:
+        rows.append(('1. kiosk menu 1280x720', '<= 0.25 ms / 0.3 ms X / 30 MB', 'not run (--no-peers)', ''))
+
+    idle = s.get('window-benchmark idle')
+    frames = find(r'frames rendered\s+(\d+)', idle)
+    cpu = find(r'= ([\d.]+ %) of one core', idle)
+    server = find(r'X server CPU\s+[\d.]+ ms = ([\d.]+ %)', idle)
+    rows.append(('2. idle: a static window, 10 s', 'no frame, CPU < 0.1 %',
+                 f'{frames} frames, {cpu} of a core', f'X server {server} of a core'))
+
+    offscreen = s.get('render-benchmark')
+    window = s.get('window-benchmark layers')
+    frame = find(r'Lamina frame\s+median ([\d.]+ ms)', offscreen)
+    capacity = find(r'-> (\d+) frames/s', offscreen)
+    rate = find(r'rate\s+([\d.]+ frames/s)', window)
+    render = find(r'render thread CPU\s+([\d.]+ ms)', window)
+    server = find(r'X server CPU\s+([\d.]+ ms)', window)
+    bare = find(r'bare pixman\s+median ([\d.]+ ms)', offscreen)
+    ratio = find(r'ratio\s+([\d.]+x) \(Lamina / pixman, medians\)', offscreen)
+    rows.append(('3. 1000 layers, position + opacity, 1280x720', '60 frames/s on one core; CPU a frame',
+                 f'offscreen {frame} a frame ({capacity} frames/s on one core); X window {rate}, '
+                 f'render thread {render} a frame, X server {server} a frame',
+                 f'bare pixman, same squares: {bare} a frame (Lamina {ratio})'))
+
+    bench = s.get('lamina-bench')
+    lamina_ms = find(r'Lamina\s+([\d.]+ ms)', bench)
+    bare = find(r'bare pixman ([\d.]+ ms)', bench)
+    ratio = find(r'ratio\s+([\d.]+x)', bench)
+    rows.append(('4. framework overhead: 1920x1080, 100 layers + 1 rotated', 'within 1.2x of bare pixman',
+                 lamina_ms, f'bare pixman {bare} (Lamina {ratio})'))
+
+    for label, key in [('rotation animating', 'rotation animating'), ('rotated, opacity animating', 'rotated 30°, opacity'),
+                       ('scale animating', 'scale animating')]:
+        line = find('(' + re.escape(key) + '.*)', offscreen, '')
+        lamina_ms = find(r'Lamina ([\d.]+ ms)', line)
+        bare = find(r'general path ([\d.]+ ms)', line)
+        ratio = find(r'-> pixman / Lamina ([\d.]+x)', line)
+        rows.append((f'5. transformed layer 400x300, {label}', '>= 2x faster than pixman general path',
+                     lamina_ms, f'pixman {bare} (pixman / Lamina {ratio})'))
+
+    for mode, what in [('latency', 'render thread asleep'), ('latency --pulse', 'pulse running')]:
+        lat = s.get(f'window-benchmark {mode}')
+        line = find(r'(XTest press -> frame presented.*)', lat, '')
+        p50, p95, p99 = (find(q + r' ([\d.]+ ms)', line) for q in ('p50', 'p95', 'p99'))
+        bound = find(r'display interval \+ 3 ms = ([\d.]+ ms)', lat)
+        rows.append((f'6. latency, key press -> frame ({what})', 'p99 <= display interval + 3 ms',
+                     f'p50 {p50}, p95 {p95}, p99 {p99}', f'display interval + 3 ms = {bound}'))
+
+    lamina_ms = find(r'Lamina evaluation\s+median ([\d.]+ ms)', offscreen)
+    plain = find(r'plain Swift curves\s+median ([\d.]+ ms)', offscreen)
+    rows.append(('7. animation evaluation, 10,000 running', '< 1 ms a frame', lamina_ms,
+                 f'the same curves in plain Swift {plain}'))
+
+    print(f'Issue 7 targets, {header}')
+    print()
+    print('| target | goal | Lamina | baseline, same run |')
+    print('| --- | --- | --- | --- |')
+    for row in rows:
+        print('| ' + ' | '.join(row) + ' |')
+
+
+main()
