@@ -21,9 +21,12 @@ echo "ci-reliability: thread sanitizer ($tsan_filter)" >&2
 # times slower (a frame of the bloom pulse takes ~100 ms), so "notices within
 # a second" and "the ring has settled" cannot be read there; the plain suite
 # above checks both, and the sanitized demo still runs in the other lifecycle
-# and inspector tests, whose stderr must stay empty of reports.
+# and inspector tests, whose stderr must stay empty of reports. The
+# 10,000-layer test bounds resident memory, which the sanitizer's shadow
+# memory and delayed frees inflate past any useful bound; it runs plain.
 scripts/test.sh --sanitize=thread --scratch-path .build-tsan --filter "$tsan_filter" \
-    --skip testLosingTheXServerEndsTheDemoWithinASecondWithAMessage --skip KioskMenuScreenTests
+    --skip testLosingTheXServerEndsTheDemoWithinASecondWithAMessage --skip KioskMenuScreenTests \
+    --skip testTenThousandLayerTreesComeAndGo
 
 echo "ci-reliability: one-minute soak" >&2
 CONFIG=debug SAMPLE=3 scripts/soak.sh 1
