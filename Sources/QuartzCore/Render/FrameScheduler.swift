@@ -30,6 +30,9 @@ struct FrameScheduler: Sendable {
     private(set) var lastFrameTime: CFTimeInterval?
     private(set) var framesRendered = 0
     private(set) var droppedFrames = 0
+    /// Set when, since the last frame, the scene had nothing running: the
+    /// ticks until the next animation are idle, not dropped.
+    private(set) var wasIdleSinceLastFrame = false
 
     init(interval: CFTimeInterval = 1.0 / 60) {
         self.interval = interval.isFinite && interval > 0 ? interval : 1.0 / 60
@@ -58,15 +61,22 @@ struct FrameScheduler: Sendable {
         return .sleep(until: frameTime - interval * 0.25)
     }
 
+    /// The scene has nothing running now (no animation, or one that starts
+    /// later): the gap before the next animated frame is not a drop.
+    mutating func noteSceneIdle() { wasIdleSinceLastFrame = true }
+
     /// A frame for `frameTime` was rendered; ticks skipped while something
-    /// was animating count as dropped.
+    /// kept animating since the last frame count as dropped. The first frame
+    /// of an animation that starts after an idle spell counts none: the
+    /// spell's ticks were never due.
     mutating func didRender(frameTime: CFTimeInterval, wasAnimating: Bool) {
-        if let last = lastFrameTime, wasAnimating {
+        if let last = lastFrameTime, wasAnimating, !wasIdleSinceLastFrame {
             let skipped = Int(clampedFrom: ((frameTime - last) / interval).rounded(), limit: 1_000_000) - 1
             if skipped > 0 { droppedFrames += skipped }
         }
         lastFrameTime = frameTime
         framesRendered += 1
         hasPendingCommit = false
+        wasIdleSinceLastFrame = false
     }
 }

@@ -234,6 +234,7 @@ package final class RenderLoop: RenderHost {
 
     func nextAction(now: CFTimeInterval) -> FrameScheduler.Action {
         sceneAnimationTime = tree.nextAnimationTime(after: now, lastFrame: scheduler.lastFrameTime)
+        if sceneAnimationTime.map({ $0 > now }) ?? true { scheduler.noteSceneIdle() }
         // Debug hook: fading repaint flashes need frames too.
         scheduler.nextAnimationTime = debug.nextFrameTime(after: now, sceneTime: sceneAnimationTime)
         return scheduler.nextAction(now: now)

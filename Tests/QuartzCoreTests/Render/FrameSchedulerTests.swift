@@ -40,6 +40,20 @@ final class FrameSchedulerTests: XCTestCase {
         XCTAssertEqual(scheduler.framesRendered, 2)
     }
 
+    /// An animation that starts after an idle spell: the spell's ticks were
+    /// never due, so its first frame drops nothing (the profiler and the exit
+    /// summary once counted every idle tick of a demo that waits for keys).
+    func testTicksWhileIdleAreNotDropped() {
+        var scheduler = FrameScheduler(interval: 0.01)
+        scheduler.didRender(frameTime: 1.0, wasAnimating: true)  // the last frame of an animation
+        scheduler.noteSceneIdle()                                 // then nothing runs
+        scheduler.didRender(frameTime: 3.0, wasAnimating: true)  // a new animation, two seconds later
+        XCTAssertEqual(scheduler.droppedFrames, 0)
+        // Running on from there, a late frame is a drop again.
+        scheduler.didRender(frameTime: 3.03, wasAnimating: true)
+        XCTAssertEqual(scheduler.droppedFrames, 2)
+    }
+
     func testWaitsWhileAFrameIsBeingPresented() {
         var scheduler = FrameScheduler(interval: 0.01)
         scheduler.hasPendingCommit = true
@@ -50,5 +64,52 @@ final class FrameSchedulerTests: XCTestCase {
     func testBadIntervalFallsBackTo60Hz() {
         XCTAssertEqual(FrameScheduler(interval: 0).interval, 1.0 / 60)
         XCTAssertEqual(FrameScheduler(interval: .nan).interval, 1.0 / 60)
+    }
+}
+
+/// The render loop marks idle spells itself, as the render server pumps it.
+final class RenderLoopDroppedFrameTests: ModelTestCase {
+    func testAnIdleSpellBetweenTwoAnimationsDropsNothing() throws {
+        let host = InlineRenderHost(width: 40, height: 40)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        root.attach(to: host)
+        let square = CALayer()
+        square.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        square.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(square)
+        CATransaction.flush()
+        let interval = host.loop.scheduler.interval
+
+        func fade(_ key: String) {
+            let animation = CABasicAnimation(keyPath: "opacity")
+            animation.fromValue = 0
+            animation.toValue = 1
+            animation.duration = 0.1
+            square.add(animation, forKey: key)
+            CATransaction.flush()
+        }
+        /// Renders `count` frames on consecutive ticks from now, as the
+        /// render server would: asking the loop first, then drawing.
+        func renderTicks(_ count: Int) -> Int {
+            var dropped = 0
+            let start = CACurrentMediaTime()
+            for k in 0..<count {
+                let time = start + Double(k) * interval
+                _ = host.loop.nextAction(now: time)
+                dropped = host.loop.renderFrame(at: time).droppedFramesSoFar
+            }
+            return dropped
+        }
+
+        fade("first")
+        XCTAssertEqual(renderTicks(10), 0)
+        // Two idle seconds: the loop is asked and finds nothing to do.
+        for step in 1...20 {
+            XCTAssertEqual(host.loop.nextAction(now: CACurrentMediaTime() + 0.2 + Double(step) * 0.1), .sleep(until: nil))
+        }
+        clock.advance(by: 2.5)
+        fade("second")
+        XCTAssertEqual(renderTicks(10), 0, "the idle ticks between the animations were never due")
     }
 }
