@@ -169,7 +169,11 @@ enum CALayerProperties {
         LayerProperty("autoresizingMask", .autoresizing, CAAutoresizingMask(), animatable: false),
         LayerProperty("layoutManager", .object, nil, animatable: false),
         LayerProperty("constraints", .object, nil, animatable: false),
-        // CAMediaTiming
+    ] + mediaTiming)
+
+    /// `CAMediaTiming`'s properties with Apple's defaults, for every adopter
+    /// that stores them as properties (layers, emitter cells).
+    static let mediaTiming: [LayerProperty] = [
         LayerProperty("beginTime", .double, Double(0), animatable: false),
         LayerProperty("duration", .double, Double(0), animatable: false),
         LayerProperty("speed", .float, Float(1), animatable: false),
@@ -178,7 +182,7 @@ enum CALayerProperties {
         LayerProperty("repeatDuration", .double, Double(0), animatable: false),
         LayerProperty("autoreverses", .bool, false, animatable: false),
         LayerProperty("fillMode", .fillMode, CAMediaTimingFillMode.removed, animatable: false),
-    ])
+    ]
 
     /// Key-value coding accepts Swift's `is` spellings for Boolean properties too.
     static let aliases: [String: String] = [

@@ -39,15 +39,7 @@ enum CAEmitterCellProperties {
         LayerProperty("minificationFilterBias", .float, Float(0), animatable: false),
         LayerProperty("emitterCells", .object, nil, animatable: true),
         LayerProperty("style", .object, nil, animatable: false),
-        LayerProperty("beginTime", .double, Double(0), animatable: false),
-        LayerProperty("duration", .double, Double(0), animatable: false),
-        LayerProperty("speed", .float, Float(1), animatable: false),
-        LayerProperty("timeOffset", .double, Double(0), animatable: false),
-        LayerProperty("repeatCount", .float, Float(0), animatable: false),
-        LayerProperty("repeatDuration", .double, Double(0), animatable: false),
-        LayerProperty("autoreverses", .bool, false, animatable: false),
-        LayerProperty("fillMode", .fillMode, CAMediaTimingFillMode.removed, animatable: false),
-    ])
+    ] + CALayerProperties.mediaTiming)
 
     /// Key-value coding accepts Swift's `is` spelling too.
     static let aliases = ["isEnabled": "enabled"]
