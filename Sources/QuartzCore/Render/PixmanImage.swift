@@ -80,9 +80,13 @@ final class PixmanImage {
         // perspective terms of a projective map (~0.001) would keep only a
         // few significant bits. A homography means the same at any scale, so
         // scale it up until its largest entry is a quarter of the range.
-        let largest = (0..<9).map { abs(Double(m[$0])) }.max() ?? 1
-        let isProjective = m[2] != 0 || m[5] != 0
-        let k = isProjective && largest > 0 && largest.isFinite ? 8192 / largest : 1
+        var k = 1.0
+        if map.isProjective {
+            // Every frame for every turned layer: no array, just the largest entry.
+            var largest = 0.0
+            for index in 0..<9 { largest = max(largest, abs(Double(m[index]))) }
+            if largest > 0, largest.isFinite { k = 8192 / largest }
+        }
         floating.m = ((k * Double(m[0]), k * Double(m[3]), k * Double(m[6])),
                       (k * Double(m[1]), k * Double(m[4]), k * Double(m[7])),
                       (k * Double(m[2]), k * Double(m[5]), k * Double(m[8])))
