@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Where CoreGraphics reports why something it was asked to do failed: a
 /// bitmap layout it does not support, an image file it could not decode, a
@@ -12,7 +11,7 @@ public enum CGDiagnostics {
     /// Receives every reported message.
     public typealias Handler = @Sendable (String) -> Void
 
-    private static let handler = Mutex<Handler?>(nil)
+    private static let handler = LockedValue<Handler?>(nil)
 
     /// Replaces the message handler; nil restores standard error.
     public static func setHandler(_ newHandler: Handler?) {

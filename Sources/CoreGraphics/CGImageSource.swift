@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Where `CGImageSource` reads image data from, as ImageIO spells it.
 ///
@@ -14,7 +13,7 @@ public final class CGImageSource: Sendable {
     let name: String
     let format: ImageDecoder.Format?
     /// The decoded image, or why it failed; decoded on first use.
-    private let outcome = Mutex<Result<CGImage, ImageDecodingError>?>(nil)
+    private let outcome = LockedValue<Result<CGImage, ImageDecodingError>?>(nil)
 
     init(data: Data, name: String) {
         self.data = data

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Reports bad input (an unknown key path, a value of the wrong type,
 /// non-finite geometry, an inconsistent animation) once per distinct problem,
@@ -15,7 +14,7 @@ public enum CADiagnostics {
         var handler: Handler?
     }
 
-    private static let state = Mutex(State())
+    private static let state = LockedValue(State())
 
     /// Replaces the message handler (nil restores standard error) and forgets
     /// which messages were already reported.

@@ -38,9 +38,9 @@ package protocol MediaTimeSource: Sendable {
 /// `swift test --parallel` on Linux runs tests in separate processes, so
 /// this holds for the suite.
 package enum MediaClock {
-    /// The installed manual clock, if any. A `Mutex` (not `@unchecked
+    /// The installed manual clock, if any. A `LockedValue` (not `@unchecked
     /// Sendable`) so Swift 6 can check every access.
-    private static let override = Mutex<ManualClock?>(nil)
+    private static let override = LockedValue<ManualClock?>(nil)
 
     /// The manual time while one is installed, else `monotonicNow()`.
     package static func now() -> CFTimeInterval {
@@ -86,11 +86,11 @@ package struct SystemMediaClock: MediaTimeSource {
 
 /// A clock that only moves when told to. Safe to share between threads.
 package final class ManualClock: MediaTimeSource {
-    private let time: Mutex<CFTimeInterval>
+    private let time: LockedValue<CFTimeInterval>
 
     /// Creates a clock reading `start`.
     package init(_ start: CFTimeInterval = 0) {
-        time = Mutex(start)
+        time = LockedValue(start)
     }
 
     /// The current manual time.

@@ -1,5 +1,4 @@
 import CoreGraphics
-import Synchronization
 import XCTest
 
 /// A zeroed pixel buffer the test owns, handed to `CGContext(data:…)`.
@@ -71,7 +70,7 @@ extension CGImage {
 
 /// Collects `CGDiagnostics` messages while installed.
 final class DiagnosticsRecorder: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = LockedValue<[String]>([])
 
     var messages: [String] { storage.withLock { $0 } }
 

@@ -1,6 +1,6 @@
+import CoreGraphics
 import Foundation
 import Glibc
-import Synchronization
 
 /// A program the tests start (a demo, `lamina-inspect`, `Xvfb`), spawned
 /// with `posix_spawn` and reaped with `waitpid`, with nothing running in the
@@ -39,7 +39,7 @@ final class ChildProcess: Sendable {
     private let outputDescriptor: Int32?
     private let errorDescriptor: Int32?
     /// Set once `waitpid` has reaped the child.
-    private let status = Mutex<(reason: TerminationReason, code: Int32)?>(nil)
+    private let status = LockedValue<(reason: TerminationReason, code: Int32)?>(nil)
 
     /// Starts `executable` with `arguments` and exactly `environment`. Every
     /// descriptor of this process other than the three standard ones is

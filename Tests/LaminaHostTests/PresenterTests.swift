@@ -1,7 +1,6 @@
 import Foundation
 @testable import LaminaHost
 import QuartzCore
-import Synchronization
 import XCTest
 
 /// Both ways frames reach the server, and frames that keep coming while
@@ -78,7 +77,7 @@ final class PresenterTests: HostTestCase {
 
 /// Screenshots taken on another thread.
 final class Screenshots: Sendable {
-    private let shots = Mutex<[[UInt32]]>([])
+    private let shots = LockedValue<[[UInt32]]>([])
 
     func append(_ shot: [UInt32]?) { shots.withLock { $0.append(shot ?? []) } }
 

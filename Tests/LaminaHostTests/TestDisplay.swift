@@ -1,14 +1,14 @@
+import CoreGraphics
 import LaminaHost
-import Synchronization
 import XCTest
 
 /// The X display the tests use: `DISPLAY` (scripts/test.sh starts Xvfb and
 /// sets it), or else a private Xvfb started once for the whole run. Tests
 /// skip, saying why, only when neither can be had.
 enum TestDisplay {
-    private static let shared = Mutex<Result<String, XvfbServer.Unavailable>?>(nil)
+    private static let shared = LockedValue<Result<String, XvfbServer.Unavailable>?>(nil)
     /// Keeps the fallback server alive until the process ends.
-    private static let fallbackServer = Mutex<XvfbServer?>(nil)
+    private static let fallbackServer = LockedValue<XvfbServer?>(nil)
 
     static func name() throws -> String {
         let result = shared.withLock { cached in

@@ -1,10 +1,9 @@
-import Synchronization
 import XCTest
 @testable import QuartzCore
 
 /// Collects what `CADiagnostics` reports while a test runs.
 private final class DiagnosticLog: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = LockedValue<[String]>([])
 
     var messages: [String] { storage.withLock { $0 } }
 

@@ -1,4 +1,3 @@
-import Synchronization
 import XCTest
 @testable import QuartzCore
 
@@ -91,7 +90,7 @@ final class MediaClockTimingTests: XCTestCase {
 
 /// A lock-protected cell for handing a value back from a thread.
 private final class ResultBox: Sendable {
-    private let value = Mutex<Double?>(nil)
+    private let value = LockedValue<Double?>(nil)
     func set(_ newValue: Double) { value.withLock { $0 = newValue } }
     func get() -> Double? { value.withLock { $0 } }
 }

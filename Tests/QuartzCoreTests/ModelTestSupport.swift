@@ -1,10 +1,9 @@
-import Synchronization
 import XCTest
 @testable import QuartzCore
 
 /// Collects what `CADiagnostics` reports during a test.
 final class DiagnosticsRecorder: Sendable {
-    private let messages = Mutex<[String]>([])
+    private let messages = LockedValue<[String]>([])
     func append(_ message: String) { messages.withLock { $0.append(message) } }
     var all: [String] { messages.withLock { $0 } }
     func contains(_ fragment: String) -> Bool { all.contains { $0.contains(fragment) } }

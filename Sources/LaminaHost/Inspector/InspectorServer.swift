@@ -1,6 +1,6 @@
+import CoreGraphics
 import Foundation
 import InspectorWire
-import Synchronization
 
 /// The live layer-tree inspector's server (docs/debugging.md): a thread
 /// that listens on a Unix socket, mode 0600, in the owner-only

@@ -1,14 +1,13 @@
 import InspectorWire
 import QuartzCore
-import Synchronization
 
 /// The process's inspector: started when the first window opens with
 /// `LAMINA_INSPECTOR=1` (`DebugSettings.inspector`), stopped, and its
 /// socket removed, when the last window closes or the process exits.
 enum Inspector {
-    private static let server = Mutex<InspectorServer?>(nil)
+    private static let server = LockedValue<InspectorServer?>(nil)
     /// The socket to remove at exit, read by the `atexit` handler.
-    private static let exitPath = Mutex<String?>(nil)
+    private static let exitPath = LockedValue<String?>(nil)
     private static let exitHandler: Void = {
         atexit { Inspector.exitPath.withLock { path in path.map(InspectorDirectory.remove) } }
     }()

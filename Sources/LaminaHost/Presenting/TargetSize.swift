@@ -1,5 +1,4 @@
-import Synchronization
-
+import CoreGraphics
 /// The size (pixels) the window wants frames at: written by the X thread
 /// when the window is resized, read by the presenter on the render thread
 /// before each frame.
@@ -42,7 +41,7 @@ package enum PresentationPath: String, Sendable, Equatable {
 
 /// Which path the presenter took, once it has started on the render thread.
 final class PresentationStatus: Sendable {
-    private let path = Mutex<PresentationPath?>(nil)
+    private let path = LockedValue<PresentationPath?>(nil)
 
     var current: PresentationPath? { path.withLock { $0 } }
 

@@ -1,6 +1,5 @@
 import Foundation
 import QuartzCore
-import Synchronization
 
 /// The window's X thread, seen from the app thread: it owns the window's X
 /// connection, reads its events as they arrive (even while the app thread
@@ -49,9 +48,9 @@ final class WindowConnection: Sendable {
 
     /// The frame size the presenter allocates.
     let targetSize: TargetSize
-    private let commands = Mutex<[Command]>([])
+    private let commands = LockedValue<[Command]>([])
     private let wakePipe = WakePipe()
-    private let renderServer = Mutex<RenderServer?>(nil)
+    private let renderServer = LockedValue<RenderServer?>(nil)
     /// Signalled once the X thread has closed its connection.
     let closed = CloseSignal()
 
@@ -64,7 +63,7 @@ final class WindowConnection: Sendable {
     static func open(_ configuration: Configuration,
                      deliver: @escaping @Sendable (Event) -> Void) throws(LaminaHostError) -> (WindowConnection, Setup) {
         let connection = WindowConnection(width: configuration.width, height: configuration.height)
-        let outcome = Mutex<Result<Setup, LaminaHostError>?>(nil)
+        let outcome = LockedValue<Result<Setup, LaminaHostError>?>(nil)
         let reported = DispatchSemaphore(value: 0)
         let thread = Thread {
             let loop: XEventLoop

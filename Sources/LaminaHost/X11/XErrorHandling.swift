@@ -1,3 +1,4 @@
+import CoreGraphics
 import CX11
 import Foundation
 import Synchronization

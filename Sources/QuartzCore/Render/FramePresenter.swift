@@ -27,7 +27,6 @@ package final class OffscreenPresenter: FramePresenter {
     }
 }
 
-import Synchronization
 
 /// The last presented frame, readable from any thread.
 package final class FrameMailbox: Sendable {
@@ -38,7 +37,7 @@ package final class FrameMailbox: Sendable {
         package let number: Int
     }
 
-    private let latest = Mutex<Frame?>(nil)
+    private let latest = LockedValue<Frame?>(nil)
 
     package init() {}
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The render server: a thread that owns a render tree, fed only by
 /// commits, and draws frames at display rate into a presenter.
@@ -21,20 +20,20 @@ package final class RenderServer: RenderHost, Sendable {
         var debugCommands: [RenderDebugCommand] = []
     }
 
-    private let inbox = Mutex(Inbox())
+    private let inbox = LockedValue(Inbox())
     /// Signalled when the inbox changes (the render thread waits on it) and
     /// when commits are taken (a blocked app thread waits on it).
     private let signal = NSCondition()
     private let statistics: @Sendable (FrameStatistics) -> Void
     private let interval: CFTimeInterval
     private let presenterFactory: FramePresenterFactory
-    private let finished = Mutex(false)
+    private let finished = LockedValue(false)
     // Debug hooks (Render/Profiler/RenderServer+Debug.swift): the overlays
     // asked for, the trace commits and frames go to, the run's summary.
-    let debugToggles: Mutex<DebugSettings>
+    let debugToggles: LockedValue<DebugSettings>
     let trace: TraceRecorder?
     private let traceHost: UInt64
-    let summary: Mutex<FrameSummary>
+    let summary: LockedValue<FrameSummary>
 
     /// Starts the render thread. `statistics` is called on the render thread
     /// after every frame. `debug` says which debug overlays start shown, and
@@ -45,10 +44,10 @@ package final class RenderServer: RenderHost, Sendable {
         self.interval = interval
         presenterFactory = presenter
         self.statistics = statistics
-        debugToggles = Mutex(debug)
+        debugToggles = LockedValue(debug)
         self.trace = trace
         traceHost = trace?.makeHostNumber() ?? 0
-        summary = Mutex(FrameSummary(displayInterval: interval))
+        summary = LockedValue(FrameSummary(displayInterval: interval))
         let thread = Thread { [self] in runLoop() }
         thread.name = Self.threadName
         thread.qualityOfService = .userInteractive

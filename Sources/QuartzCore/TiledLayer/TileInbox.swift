@@ -7,7 +7,7 @@ import Foundation
 /// `NSLock` rather than `Synchronization.Mutex` because drawing threads and
 /// the app thread really contend here, and the thread sanitizer sees a
 /// pthread mutex but not the futex `Mutex` waits on (see `LockedValue` in
-/// LaminaHost, docs/reliability.md).
+/// CoreGraphics, docs/reliability.md).
 final class TileInbox: @unchecked Sendable {
     struct Finished: Sendable {
         let key: TileGrid.Key

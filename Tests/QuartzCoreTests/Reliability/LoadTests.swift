@@ -1,4 +1,3 @@
-import Synchronization
 import XCTest
 @testable import QuartzCore
 
@@ -125,7 +124,7 @@ final class LoadTests: XCTestCase {
         CATransaction.flush()
         let start = try XCTUnwrap(waitForFrame(mailbox, after: first)).number
         // A sampler thread reads the frame numbers while the main thread is blocked.
-        let samples = Mutex<[Int]>([])
+        let samples = LockedValue<[Int]>([])
         let sampler = Thread {
             for _ in 0..<4 {
                 Thread.sleep(forTimeInterval: 0.4)

@@ -1,4 +1,3 @@
-import Synchronization
 import XCTest
 @testable import QuartzCore
 
@@ -152,7 +151,7 @@ final class EmitterRenderTests: ModelTestCase {
 final class EmitterRenderServerTests: XCTestCase {
     func testTheRenderThreadTicksWhileParticlesLiveThenSleeps() throws {
         let mailbox = FrameMailbox()
-        let frames = Mutex(0)
+        let frames = LockedValue(0)
         let server = RenderServer(interval: 1.0 / 60, presenter: { OffscreenPresenter(width: 64, height: 64, mailbox: mailbox) },
                                   statistics: { _ in frames.withLock { $0 += 1 } })
         defer { server.stop() }

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// A debug request from another thread to the render thread, through the
 /// render server's inbox.
@@ -15,7 +14,7 @@ enum RenderDebugCommand: Sendable {
 /// A render-tree dump asked for on one thread and written on the render
 /// thread: the asking thread waits (with a time limit) for the answer.
 final class RenderTreeDumpRequest: Sendable {
-    private let answer = Mutex<String?>(nil)
+    private let answer = LockedValue<String?>(nil)
     private let answered = DispatchSemaphore(value: 0)
 
     /// Called once, on the render thread.

@@ -6,7 +6,7 @@ import Synchronization
 /// commit to the frame that first showed it; the host adds its own events
 /// (key presses) with `instant` and `measure`.
 ///
-/// Any thread may record: events go into a buffer behind a `Mutex`, each
+/// Any thread may record: events go into a buffer behind a lock (`LockedValue`), each
 /// stamped with the recording thread's id, and the file is written whole by
 /// `flush()` and `close()` (and at exit for `shared`). Times come from the
 /// monotonic clock, never the manual media clock.
@@ -19,7 +19,7 @@ package final class TraceRecorder: Sendable {
     package let url: URL
     /// The monotonic time the trace's timestamps count from.
     private let origin: CFTimeInterval
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     /// Flow ids are per host: `hostNumber << 32 | sequence`.
     private let hosts = Atomic<UInt64>(0)
 

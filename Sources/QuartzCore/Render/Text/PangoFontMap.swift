@@ -1,6 +1,5 @@
 import CCairo
 import CPango
-import Synchronization
 
 /// The pango font map and context every text layer is laid out with.
 ///
@@ -8,12 +7,16 @@ import Synchronization
 /// is asked for, and the font map keeps what it matched. Pango objects are
 /// not thread-safe, so all use goes through `withContext`, one thread at a
 /// time (the render server and preferred-size queries may both lay out text).
-final class SharedPangoFontMap {
+///
+/// `@unchecked Sendable`: the one instance lives in `shared`, a
+/// `LockedValue`, and is only reachable inside `withContext`'s body, which
+/// runs with that lock held; nothing keeps it after the body returns.
+final class SharedPangoFontMap: @unchecked Sendable {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     /// The pango context; only the other pango wrappers use it.
     let context: OpaquePointer
 
-    private static let shared = Mutex(SharedPangoFontMap())
+    private static let shared = LockedValue(SharedPangoFontMap())
 
     private init() {
         fontMap = pango_cairo_font_map_new()

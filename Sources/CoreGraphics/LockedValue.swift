@@ -7,13 +7,13 @@ import Foundation
 ///
 /// `@unchecked Sendable`: `value` is only read or written inside `lock`, and
 /// `Value` is `Sendable`, so what leaves `withLock` is safe to share.
-final class LockedValue<Value: Sendable>: @unchecked Sendable {
+package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) { self.value = value }
+    package init(_ value: Value) { self.value = value }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
