@@ -1,35 +1,82 @@
-/// Keeps the blurred glow of a layer drawn with a lone `CIBloom` filter, so
-/// that while only the bloom's intensity changes (the kiosk's pulse) each
-/// frame adds the glow again instead of blurring again.
+import CPixman
+
+/// Keeps the blurred glow of each layer drawn with a lone `CIBloom` filter,
+/// so that a frame where only the bloom's intensity changes (the kiosk's
+/// pulse) or the layer only moves (the kiosk's selection) adds the glow with
+/// pixman instead of blurring again.
+///
+/// The glow is blurred once over the group's whole coverage and kept as an
+/// 8-bit premultiplied image. A move is a translation of the group's
+/// drawing, and a blur commutes with a translation, so the same glow is
+/// added at the new place: at whole-pixel offsets exactly, at fractional
+/// ones resampled bilinearly (what drawing the moved layer resamples too).
+/// A glow that something cut (the target's edge, an ancestor's clip) is tied
+/// to where it was made.
 final class BloomCache {
-    /// What the glow was blurred from: the group's drawing (everything but
-    /// the bloom's intensity) and the pixels it covered.
-    struct Key: Equatable {
-        let area: PixelRect
+    /// The bloom's inputs, when `filters` is a single `CIBloom`.
+    struct Bloom {
         let radius: Double
+        let intensity: Double
+    }
+
+    static func loneBloom(in filters: [CIFilterSnapshot]) -> Bloom? {
+        guard filters.count == 1, let bloom = filters.first, bloom.filterName == "CIBloom" else { return nil }
+        return Bloom(radius: bloom.number("inputRadius") ?? 10, intensity: bloom.number("inputIntensity") ?? 0.5)
+    }
+
+    /// What the glow was blurred from.
+    struct Key: Equatable {
+        let radius: Double
+        /// The group's drawing (its filters left out: the bloom's inputs do
+        /// not change what is blurred); relative to the group's translation
+        /// when the glow can move with it.
         let records: [DrawRecord]
     }
 
-    private var entries: [UInt64: (key: Key, glow: ImageEffects.Glow)] = [:]
+    private final class Entry {
+        let key: Key
+        let image: PixmanImage
+        /// The glow's pixels (`image` draws from them).
+        let buffer: RasterBuffer
+        /// Target pixels the glow covered when it was made.
+        let extent: PixelRect
+        /// The group's translation then (`matrix.m41`, `m42`).
+        let origin: CGPoint
 
-    /// Applies `filters` to `area` of `buffer` for `node`, reusing the glow
-    /// when `filters` is a single `CIBloom`; false when it is not (the caller
-    /// applies them the ordinary way).
-    func applyIfBloom(_ filters: [CIFilterSnapshot], node: DrawNode, to buffer: RasterBuffer, area: PixelRect) -> Bool {
-        guard filters.count == 1, let bloom = filters.first, bloom.filterName == "CIBloom" else { return false }
-        let radius = bloom.number("inputRadius") ?? 10
-        let intensity = bloom.number("inputIntensity") ?? 0.5
-        let key = Key(area: area, radius: radius, records: Self.records(of: node))
-        let view = PixelBufferView(buffer, area: area)
-        let glow: ImageEffects.Glow
-        if let entry = entries[node.id], entry.key == key {
-            glow = entry.glow
-        } else {
-            glow = ImageEffects.glow(of: view, radius: radius)
-            entries[node.id] = (key, glow)
+        init(key: Key, image: PixmanImage, buffer: RasterBuffer, extent: PixelRect, origin: CGPoint) {
+            self.key = key
+            self.image = image
+            self.buffer = buffer
+            self.extent = extent
+            self.origin = origin
         }
-        ImageEffects.addGlow(glow, to: view, intensity: intensity)
-        return true
+    }
+
+    private var entries: [UInt64: Entry] = [:]
+    /// Glows blurred so far (tests check that moves and pulses reuse them).
+    private(set) var glowsMade = 0
+
+    /// Adds `node`'s glow at `bloom.intensity` to `scratch` within `area`,
+    /// where the group is already drawn. On a miss, `drawGroup` paints the
+    /// group into a cleared buffer over an area (target pixels) to blur.
+    func addGlow(_ bloom: Bloom, of node: DrawNode, to scratch: PixmanImage, area: PixelRect, targetRect: PixelRect,
+                 drawGroup: (RasterBuffer, PixelRect) -> Void, scratchPool: ScratchPool) {
+        guard bloom.intensity > 0, let coverage = node.coverage else { return }  // also NaN
+        let movable = Self.canMove(node, within: targetRect)
+        let key = Key(radius: bloom.radius, records: Self.records(of: node, relative: movable))
+        let entry: Entry
+        if let cached = entries[node.id], cached.key == key {
+            entry = cached
+        } else {
+            guard let extent = coverage.intersection(targetRect),
+                  let made = Self.makeEntry(key: key, node: node, extent: extent, drawGroup: drawGroup, scratchPool: scratchPool)
+            else { return }
+            entry = made
+            entries[node.id] = entry
+            glowsMade += 1
+        }
+        let dx = node.matrix.m41 - entry.origin.x, dy = node.matrix.m42 - entry.origin.y
+        Self.add(entry, offset: CGPoint(x: dx, y: dy), intensity: bloom.intensity, to: scratch, area: area)
     }
 
     /// Drops glows of layers that are gone.
@@ -37,18 +84,100 @@ final class BloomCache {
         if !entries.isEmpty { entries = entries.filter { ids.contains($0.key) } }
     }
 
-    /// The records of `node` (its filters left out: the bloom's inputs do not
-    /// change what is blurred) and of everything under it.
-    private static func records(of node: DrawNode) -> [DrawRecord] {
+    private static func makeEntry(key: Key, node: DrawNode, extent: PixelRect,
+                                  drawGroup: (RasterBuffer, PixelRect) -> Void, scratchPool: ScratchPool) -> Entry? {
+        let drawing = scratchPool.acquire()
+        defer { scratchPool.release(drawing) }
+        drawing.clear(extent)
+        drawGroup(drawing, extent)
+        let glow = ImageEffects.glow(of: PixelBufferView(drawing, area: extent), radius: key.radius)
+        let buffer = RasterBuffer(width: extent.width, height: extent.height)
+        glow.pack(into: PixelBufferView(buffer, area: PixelRect(x: 0, y: 0, width: extent.width, height: extent.height)))
+        guard let image = PixmanImage(buffer: buffer) else { return nil }
+        return Entry(key: key, image: image, buffer: buffer, extent: extent,
+                     origin: CGPoint(x: node.matrix.m41, y: node.matrix.m42))
+    }
+
+    /// `scratch += intensity × glow` (saturating, as `ImageEffects.bloom`),
+    /// the glow moved by `offset` target pixels from where it was made.
+    private static func add(_ entry: Entry, offset: CGPoint, intensity: Double, to scratch: PixmanImage, area: PixelRect) {
+        let wholeX = offset.x.rounded(), wholeY = offset.y.rounded()
+        let isWhole = abs(offset.x - wholeX) < 1e-6 && abs(offset.y - wholeY) < 1e-6
+        let placed = PixelRect(covering: entry.extent.cgRect.offsetBy(dx: offset.x, dy: offset.y))
+        guard let rect = placed?.intersection(area) else { return }
+        if isWhole {
+            entry.image.setTransform(nil, bilinear: false)
+        } else {
+            // Destination pixels to glow pixels.
+            entry.image.setTransform(Homography(CATransform3DMakeTranslation(
+                -(CGFloat(entry.extent.x) + offset.x), -(CGFloat(entry.extent.y) + offset.y), 0)), bilinear: true)
+        }
+        // pixman's mask holds at most 1: larger intensities add whole glows
+        // first (saturating, so it stops mattering long before the cap).
+        var remaining = min(intensity, ImageEffects.maximumBloomIntensity)
+        while remaining > 0 {
+            let step = min(remaining, 1)
+            remaining -= step
+            let mask = step < 1 ? PixmanImage(red: 0, green: 0, blue: 0, alpha: step) : nil
+            if isWhole {
+                scratch.composite(entry.image, at: entry.extent.x + Int(wholeX), entry.extent.y + Int(wholeY),
+                                  mask: mask, operation: PIXMAN_OP_ADD, rect: rect)
+            } else {
+                scratch.composite(entry.image, mask: mask, operation: PIXMAN_OP_ADD, rect: rect)
+            }
+        }
+    }
+
+    /// Whether the glow can move with the layer: a 2D affine placement and
+    /// nothing cutting the group's drawing (its coverage clear of the
+    /// target's and its ancestors' clip edges, no clip inside it).
+    private static func canMove(_ node: DrawNode, within targetRect: PixelRect) -> Bool {
+        let m = node.matrix
+        guard m.m14 == 0, m.m24 == 0, m.m34 == 0, m.m44 == 1, let coverage = node.coverage else { return false }
+        func strictlyInside(_ outer: PixelRect) -> Bool {
+            coverage.x > outer.x && coverage.y > outer.y && coverage.maxX < outer.maxX && coverage.maxY < outer.maxY
+        }
+        guard strictlyInside(targetRect), node.clip.map(strictlyInside) ?? true else { return false }
+        var stack = node.children + (node.mask.map { [$0] } ?? [])
+        while let child = stack.popLast() {
+            if child.clip != nil || child.clipPolygon != nil { return false }
+            stack.append(contentsOf: child.children)
+            if let mask = child.mask { stack.append(mask) }
+        }
+        return true
+    }
+
+    /// The records of `node` and of everything under it; with `relative`,
+    /// placed relative to the group's translation and without coverage
+    /// (which only follows from the rest).
+    private static func records(of node: DrawNode, relative: Bool) -> [DrawRecord] {
         var state = node.state
         state.filters = []
-        let own = DrawRecord(state: state, matrix: node.matrix, opacity: node.opacity, clip: node.clip,
-                             coverage: nil, childIDs: node.children.map(\.id), maskID: node.mask?.id,
+        // Where the layer sits is in its matrix (made relative below).
+        if relative { state.position = .zero }
+        let shift = relative ? CATransform3DMakeTranslation(-node.matrix.m41, -node.matrix.m42, 0) : CATransform3DIdentity
+        func placed(_ matrix: CATransform3D) -> CATransform3D {
+            guard relative else { return matrix }
+            var moved = CATransform3DConcat(matrix, shift)
+            // Subtracting the group's translation from a sublayer's leaves
+            // rounding noise that differs between placements; 1/4096 of a
+            // pixel is far below what resampling can show.
+            moved.m41 = (moved.m41 * 4096).rounded() / 4096
+            moved.m42 = (moved.m42 * 4096).rounded() / 4096
+            return moved
+        }
+        let own = DrawRecord(state: state, matrix: placed(node.matrix), opacity: node.opacity,
+                             clip: relative ? nil : node.clip, coverage: relative ? nil : node.coverage,
+                             childIDs: node.children.map(\.id), maskID: node.mask?.id,
                              transitionProgress: node.transition?.progress)
         var result = [own]
         var stack = node.children + (node.mask.map { [$0] } ?? [])
         while let child = stack.popLast() {
-            result.append(child.record)
+            let record = child.record
+            result.append(relative ? DrawRecord(
+                state: record.state, matrix: placed(record.matrix), opacity: record.opacity, clip: nil, coverage: nil,
+                childIDs: record.childIDs, maskID: record.maskID, transitionProgress: record.transitionProgress,
+                tint: record.tint, particleTime: record.particleTime, tileFadeTime: record.tileFadeTime) : record)
             stack.append(contentsOf: child.children)
             if let mask = child.mask { stack.append(mask) }
         }

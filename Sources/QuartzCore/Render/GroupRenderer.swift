@@ -9,17 +9,24 @@ struct GroupRenderer {
 
     func draw(_ node: DrawNode, into destination: PixmanImage, clip: PixelRect) {
         let state = node.state
-        let spread = ImageFilterRenderer.outset(for: state.filters) + ShadowRenderer.spread(of: node)
+        // A lone bloom adds a cached glow made over the whole group, so it
+        // needs no margin of neighbours around the clip; other filters do.
+        let bloom = BloomCache.loneBloom(in: state.filters)
+        let filterSpread = bloom == nil ? ImageFilterRenderer.outset(for: state.filters) : 0
+        let spread = filterSpread + ShadowRenderer.spread(of: node)
         guard let area = clip.insetBy(-spread).intersection(compositor.targetRect) else { return }
         let scratch = compositor.scratchPool.acquire()
         defer { compositor.scratchPool.release(scratch) }
         guard let scratchImage = PixmanImage(buffer: scratch) else { return }
         scratch.clear(area)
-        // The layer's own drawing and its sublayers, at full opacity.
-        compositor.drawOwnContent(node, into: scratchImage, clip: area, opacity: 1, includeShadow: false)
-        for child in node.children { compositor.drawSubtree(child, into: scratchImage, clip: area) }
-        if state.masksToBounds { clipToShape(node, scratch: scratchImage, area: area) }
-        if !compositor.bloomCache.applyIfBloom(state.filters, node: node, to: scratch, area: area) {
+        drawGroupContent(node, into: scratchImage, area: area)
+        if let bloom {
+            compositor.bloomCache.addGlow(bloom, of: node, to: scratchImage, area: area, targetRect: compositor.targetRect,
+                                          drawGroup: { buffer, extent in
+                                              guard let image = PixmanImage(buffer: buffer) else { return }
+                                              drawGroupContent(node, into: image, area: extent)
+                                          }, scratchPool: compositor.scratchPool)
+        } else {
             ImageFilterRenderer.apply(state.filters, to: scratch, area: area)
         }
         if let mask = node.mask { applyMask(mask, scratch: scratchImage, area: area) }
@@ -35,6 +42,14 @@ struct GroupRenderer {
         let opacityMask = opacity < 1 ? PixmanImage(red: 0, green: 0, blue: 0, alpha: Double(opacity)) : nil
         let operation = state.compositingFilter.flatMap(BlendModes.operation(forFilterName:)) ?? PIXMAN_OP_OVER
         destination.composite(scratchImage, mask: opacityMask, operation: operation, rect: clip)
+    }
+
+    /// The layer's own drawing and its sublayers at full opacity, clipped to
+    /// its shape when it masks to bounds: what its filters apply to.
+    private func drawGroupContent(_ node: DrawNode, into scratch: PixmanImage, area: PixelRect) {
+        compositor.drawOwnContent(node, into: scratch, clip: area, opacity: 1, includeShadow: false)
+        for child in node.children { compositor.drawSubtree(child, into: scratch, clip: area) }
+        if node.state.masksToBounds { clipToShape(node, scratch: scratch, area: area) }
     }
 
     /// Keeps only the pixels inside the layer's (rounded) bounds.

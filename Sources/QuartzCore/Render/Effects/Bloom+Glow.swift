@@ -56,3 +56,19 @@ extension ImageEffects {
         }
     }
 }
+
+extension ImageEffects.Glow {
+    /// The glow in the working 8-bit premultiplied format, written into
+    /// `pixels` (which must be at least as large), so pixman can add it.
+    /// Each channel rounds as `bloom` rounds its result.
+    package func pack(into pixels: PixelBufferView) {
+        let width = min(self.width, pixels.width), height = min(self.height, pixels.height)
+        var row = [UInt32](repeating: 0, count: pixels.width)
+        self.pixels.withUnsafeBufferPointer { glow in
+            for y in 0..<height {
+                for x in 0..<width { row[x] = PremultipliedPixel.pack(glow[y * self.width + x]) }
+                pixels.writeRow(y, from: row)
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import XCTest
+@testable import QuartzCore
+
+/// A layer with a lone `CIBloom` keeps its blurred glow while it pulses and
+/// while it moves (`BloomCache`), and still draws what a fresh drawing of
+/// the same frame draws.
+final class BloomCacheTests: ModelTestCase {
+    private let size = (width: 240, height: 140)
+    /// The roots made by `makeRing`, kept alive for the test (a host does
+    /// not own its root layer).
+    private var roots: [CALayer] = []
+
+    /// A white ring with a bloom, in a black root, on `host`.
+    private func makeRing(on host: RenderHost, frame: CGRect, intensity: Double = 0.8) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+        root.backgroundColor = CGColor(gray: 0, alpha: 1)
+        let ring = CALayer()
+        ring.frame = frame
+        ring.borderWidth = 2
+        ring.borderColor = CGColor(gray: 1, alpha: 1)
+        ring.backgroundColor = CGColor(red: 0.2, green: 0.1, blue: 0.6, alpha: 0.5)
+        ring.cornerRadius = 20
+        let bloom = CIFilter(name: "CIBloom")!
+        bloom.setDefaults()
+        bloom.setValue(5.0, forKey: "inputRadius")
+        bloom.setValue(intensity, forKey: "inputIntensity")
+        bloom.name = "pulseFilter"
+        ring.filters = [bloom]
+        root.addSublayer(ring)
+        roots.append(root)
+        root.attach(to: host)
+        CATransaction.flush()
+        return ring
+    }
+
+    /// The frame at `time` drawn from nothing by a host that saw `commits`.
+    private func freshFrame(_ commits: [RenderCommit], at time: CFTimeInterval) -> CGImage {
+        let fresh = InlineRenderHost(width: size.width, height: size.height)
+        commits.forEach(fresh.receive)
+        return fresh.render(at: time)
+    }
+
+    /// Pixels whose channels differ by more than `tolerance`.
+    private func differingPixels(_ a: CGImage, _ b: CGImage, tolerance: Int) -> Int {
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width
+            where GoldenImage.channelDifference(a.storage.pixel(x: x, y: y), b.storage.pixel(x: x, y: y)) > tolerance {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// Moving to fractional positions while pulsing: one blur for the whole
+    /// run, and every frame within resampling's rounding of a fresh drawing.
+    func testAMovingPulsingBloomBlursOnceAndMatchesFreshFrames() {
+        let host = RecordingHost(width: size.width, height: size.height)
+        let ring = makeRing(on: host, frame: CGRect(x: 40, y: 30, width: 120, height: 50))
+        let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
+        pulse.fromValue = 0.2
+        pulse.toValue = 1.0
+        pulse.duration = 0.5
+        pulse.autoreverses = true
+        pulse.repeatCount = .infinity
+        ring.add(pulse, forKey: "pulse")
+        let move = CABasicAnimation(keyPath: "position")
+        move.fromValue = CGPoint(x: 100, y: 55)
+        move.toValue = CGPoint(x: 137.3, y: 81.6)
+        move.duration = 1
+        ring.add(move, forKey: "move")
+        CATransaction.flush()
+        let start = CACurrentMediaTime()
+        for step in 0...12 {
+            let time = start + Double(step) * 0.077
+            let incremental = host.inline.render(at: time)
+            let fresh = freshFrame(host.commits, at: time)
+            XCTAssertEqual(differingPixels(incremental, fresh, tolerance: 2), 0, "frame \(step)")
+        }
+        XCTAssertEqual(host.inline.loop.compositor.bloomCache.glowsMade, 1, "a move and a pulse reuse the glow")
+    }
+
+    /// A move by whole pixels adds the glow exactly where a fresh blur puts it.
+    func testAWholePixelMoveMatchesAFreshDrawingExactly() {
+        let host = RecordingHost(width: size.width, height: size.height)
+        let ring = makeRing(on: host, frame: CGRect(x: 40, y: 30, width: 120, height: 50))
+        host.inline.render(at: 1)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        ring.position = CGPoint(x: ring.position.x + 17, y: ring.position.y + 9)
+        CATransaction.commit()
+        let incremental = host.inline.render(at: 2)
+        XCTAssertEqual(differingPixels(incremental, freshFrame(host.commits, at: 2), tolerance: 0), 0)
+        XCTAssertEqual(host.inline.loop.compositor.bloomCache.glowsMade, 1)
+    }
+
+    /// A glow cut by the target's edge cannot be moved: it is blurred again
+    /// at the new place, and the frames still match.
+    func testAGlowCutByTheEdgeIsRemadeAfterAMove() {
+        let host = RecordingHost(width: size.width, height: size.height)
+        let ring = makeRing(on: host, frame: CGRect(x: -30, y: 30, width: 120, height: 50))
+        host.inline.render(at: 1)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        ring.position = CGPoint(x: ring.position.x + 12, y: ring.position.y)
+        CATransaction.commit()
+        let incremental = host.inline.render(at: 2)
+        XCTAssertEqual(differingPixels(incremental, freshFrame(host.commits, at: 2), tolerance: 0), 0)
+        XCTAssertEqual(host.inline.loop.compositor.bloomCache.glowsMade, 2)
+    }
+
+    /// Intensities above 1 (pixman's masks stop at 1) add the glow as
+    /// `ImageEffects.bloom` does: `clamp(source + intensity × blur)`.
+    func testIntensityAboveOneMatchesTheBloomArithmetic() {
+        for intensity in [0.35, 1.0, 2.6] {
+            let bloomed = InlineRenderHost(width: size.width, height: size.height)
+            _ = makeRing(on: bloomed, frame: CGRect(x: 40, y: 30, width: 120, height: 50), intensity: intensity)
+            let drawn = bloomed.render(at: 1)
+
+            // The same ring without its filter, bloomed by the effect itself.
+            let plain = InlineRenderHost(width: size.width, height: size.height)
+            let ring = makeRing(on: plain, frame: CGRect(x: 40, y: 30, width: 120, height: 50))
+            ring.filters = nil
+            (ring.superlayer!).backgroundColor = nil
+            CATransaction.flush()
+            let ringOnly = plain.render(at: 1)
+            let buffer = PixelBuffer(copying: ringOnly.storage)
+            var worst = 0
+            buffer.withView { view in
+                ImageEffects.bloom(source: view, into: view, radius: 5, intensity: intensity)
+            }
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    // Over the opaque black root: the colour as it is, alpha full.
+                    let over = (buffer[x: x, y: y] & 0x00FF_FFFF) | 0xFF00_0000
+                    worst = max(worst, GoldenImage.channelDifference(over, drawn.storage.pixel(x: x, y: y)))
+                }
+            }
+            XCTAssertLessThanOrEqual(worst, 2, "intensity \(intensity)")
+        }
+    }
+}
+
+/// Keeps every commit and renders frames incrementally.
+private final class RecordingHost: RenderHost {
+    var commits: [RenderCommit] = []
+    let inline: InlineRenderHost
+    init(width: Int, height: Int) { inline = InlineRenderHost(width: width, height: height) }
+    func receive(_ commit: RenderCommit) {
+        commits.append(commit)
+        inline.receive(commit)
+    }
+}
