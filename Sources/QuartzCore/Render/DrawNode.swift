@@ -128,6 +128,11 @@ extension CATransform3D {
         m12 == 0 && m21 == 0 && m14 == 0 && m24 == 0 && m44 == 1
     }
 
+    /// True for a translation (with no other effect on x, y).
+    var isTranslation2D: Bool {
+        isAxisAligned2D && m11 == 1 && m22 == 1
+    }
+
     /// True for a translation by whole pixels (with no other effect on x, y).
     var isIntegerTranslation2D: Bool {
         isAxisAligned2D && m11 == 1 && m22 == 1 && m41 == m41.rounded() && m42 == m42.rounded()

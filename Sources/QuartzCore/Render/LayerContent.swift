@@ -108,6 +108,10 @@ final class LayerContent {
                                   operation: operation, rect: clip)
             return
         }
+        if toTarget.isTranslation2D, let shifted = shiftedCopy(for: toTarget) {
+            destination.composite(shifted.image, at: shifted.x, shifted.y, mask: mask, operation: operation, rect: clip)
+            return
+        }
         let toPixels = Homography(toTarget)
         guard let inverse = toPixels.inverted() else { return }
         image.setTransform(inverse, bilinear: true)
@@ -116,6 +120,37 @@ final class LayerContent {
             return
         }
         destination.composite(image, mask: mask, operation: operation, rect: clip)
+    }
+
+    /// A copy resampled at a fractional offset, and the fraction last asked for.
+    private var shifted: (fraction: CGPoint, image: PixmanImage, buffer: RasterBuffer)?
+    private var lastFraction: CGPoint?
+    /// Whether a resampled copy is kept (for tests).
+    var hasShiftedCopy: Bool { shifted != nil }
+
+    /// For a translation by a fractional number of pixels: the bitmap
+    /// resampled once at that fraction, to place at whole pixels (`x`, `y`)
+    /// with a plain composite. A layer resting at a fractional position (a
+    /// centred layout) then costs a copy a frame instead of a bilinear
+    /// filter; the pixels are the same, as pixman samples both at the same
+    /// fixed-point offsets. Made the second time in a row a fraction is
+    /// asked for, so a moving layer (a new fraction each frame) keeps the
+    /// direct path. Nil: composite directly.
+    private func shiftedCopy(for toTarget: CATransform3D) -> (image: PixmanImage, x: Int, y: Int)? {
+        let x = toTarget.m41.rounded(.down), y = toTarget.m42.rounded(.down)
+        guard abs(x) < CGFloat(1 << 24), abs(y) < CGFloat(1 << 24) else { return nil }
+        let fraction = CGPoint(x: toTarget.m41 - x, y: toTarget.m42 - y)
+        defer { lastFraction = fraction }
+        if let shifted, shifted.fraction == fraction { return (shifted.image, Int(x), Int(y)) }
+        guard lastFraction == fraction else { return nil }
+        // One more pixel each way: the fraction moves the edge into it.
+        let buffer = RasterBuffer(width: pixelWidth + 1, height: pixelHeight + 1)
+        guard let copy = PixmanImage(buffer: buffer) else { return nil }
+        image.setTransform(Homography(CATransform3DMakeTranslation(-fraction.x, -fraction.y, 0)), bilinear: true)
+        copy.composite(image, mask: nil, operation: PIXMAN_OP_SRC,
+                       rect: PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        shifted = (fraction, copy, buffer)
+        return (copy, Int(x), Int(y))
     }
 
     /// Under perspective, an antialiased mask of the bitmap's outline in
@@ -169,6 +204,9 @@ final class LayerContentCache {
             sources = sources.filter { used.contains($0.key) }
         }
     }
+
+    /// How many layers keep a copy resampled at a fractional offset (for tests).
+    var shiftedCopyCount: Int { entries.values.filter(\.hasShiftedCopy).count }
 
     /// How many source images are shared (for tests).
     var sharedSourceCount: Int { sources.count }
