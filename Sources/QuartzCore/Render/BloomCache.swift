@@ -42,6 +42,9 @@ final class BloomCache {
         let extent: PixelRect
         /// The group's translation then (`matrix.m41`, `m42`).
         let origin: CGPoint
+        /// The glow resampled at the fraction of a pixel the layer last
+        /// moved by (see `PixmanImage.resampled`).
+        var shifted: (fraction: CGPoint, image: PixmanImage, buffer: RasterBuffer)?
 
         init(key: Key, image: PixmanImage, buffer: RasterBuffer, extent: PixelRect, origin: CGPoint) {
             self.key = key
@@ -101,17 +104,33 @@ final class BloomCache {
     /// `scratch += intensity × glow` (saturating, as `ImageEffects.bloom`),
     /// the glow moved by `offset` target pixels from where it was made.
     private static func add(_ entry: Entry, offset: CGPoint, intensity: Double, to scratch: PixmanImage, area: PixelRect) {
-        let wholeX = offset.x.rounded(), wholeY = offset.y.rounded()
-        let isWhole = abs(offset.x - wholeX) < 1e-6 && abs(offset.y - wholeY) < 1e-6
-        let placed = PixelRect(covering: entry.extent.cgRect.offsetBy(dx: offset.x, dy: offset.y))
-        guard let rect = placed?.intersection(area) else { return }
-        if isWhole {
-            entry.image.setTransform(nil, bilinear: false)
-        } else {
-            // Destination pixels to glow pixels.
-            entry.image.setTransform(Homography(CATransform3DMakeTranslation(
-                -(CGFloat(entry.extent.x) + offset.x), -(CGFloat(entry.extent.y) + offset.y), 0)), bilinear: true)
+        // Whole pixels and the fraction left; rounding noise of the
+        // subtraction is not a move.
+        func split(_ value: CGFloat) -> (whole: Int, fraction: CGFloat) {
+            let whole = value.rounded(.down), fraction = value - whole
+            if fraction > 1 - 1e-6 { return (Int(whole) + 1, 0) }
+            return (Int(whole), fraction < 1e-6 ? 0 : fraction)
         }
+        let (wholeX, fractionX) = split(offset.x), (wholeY, fractionY) = split(offset.y)
+        let fraction = CGPoint(x: fractionX, y: fractionY)
+        let glow: PixmanImage
+        let originX = entry.extent.x + wholeX, originY = entry.extent.y + wholeY
+        var width = entry.extent.width, height = entry.extent.height
+        if fraction == .zero {
+            glow = entry.image
+            glow.setTransform(nil, bilinear: false)
+        } else {
+            if entry.shifted?.fraction != fraction {
+                entry.shifted = entry.image.resampled(width: width, height: height, shiftedBy: fraction)
+                    .map { (fraction, $0.image, $0.buffer) }
+            }
+            guard let shifted = entry.shifted else { return }
+            glow = shifted.image
+            width += 1
+            height += 1
+        }
+        let placed = PixelRect(x: originX, y: originY, width: width, height: height)
+        guard let rect = placed.intersection(area) else { return }
         // pixman's mask holds at most 1: larger intensities add whole glows
         // first (saturating, so it stops mattering long before the cap).
         var remaining = min(intensity, ImageEffects.maximumBloomIntensity)
@@ -119,12 +138,7 @@ final class BloomCache {
             let step = min(remaining, 1)
             remaining -= step
             let mask = step < 1 ? PixmanImage(red: 0, green: 0, blue: 0, alpha: step) : nil
-            if isWhole {
-                scratch.composite(entry.image, at: entry.extent.x + Int(wholeX), entry.extent.y + Int(wholeY),
-                                  mask: mask, operation: PIXMAN_OP_ADD, rect: rect)
-            } else {
-                scratch.composite(entry.image, mask: mask, operation: PIXMAN_OP_ADD, rect: rect)
-            }
+            scratch.composite(glow, at: originX, originY, mask: mask, operation: PIXMAN_OP_ADD, rect: rect)
         }
     }
 

@@ -143,12 +143,8 @@ final class LayerContent {
         defer { lastFraction = fraction }
         if let shifted, shifted.fraction == fraction { return (shifted.image, Int(x), Int(y)) }
         guard lastFraction == fraction else { return nil }
-        // One more pixel each way: the fraction moves the edge into it.
-        let buffer = RasterBuffer(width: pixelWidth + 1, height: pixelHeight + 1)
-        guard let copy = PixmanImage(buffer: buffer) else { return nil }
-        image.setTransform(Homography(CATransform3DMakeTranslation(-fraction.x, -fraction.y, 0)), bilinear: true)
-        copy.composite(image, mask: nil, operation: PIXMAN_OP_SRC,
-                       rect: PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        guard let (copy, buffer) = image.resampled(width: pixelWidth, height: pixelHeight, shiftedBy: fraction)
+        else { return nil }
         shifted = (fraction, copy, buffer)
         return (copy, Int(x), Int(y))
     }

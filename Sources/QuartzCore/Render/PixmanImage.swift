@@ -126,4 +126,21 @@ final class PixmanImage {
                                  Int32(rect.x - originX), Int32(rect.y - originY), 0, 0,
                                  Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
     }
+
+    /// This `width` x `height` bitmap moved right and down by `fraction`
+    /// (each in 0..<1) with the bilinear filter, into a new bitmap one pixel
+    /// larger each way. Placing the copy at whole pixels gives the pixels of
+    /// compositing this image at the fractional offset, since pixman samples
+    /// both at the same fixed-point positions; and the copy is made by
+    /// pixman's SIMD bilinear path for a translation, where a composite
+    /// with another operator or a mask may take its scalar general path.
+    func resampled(width: Int, height: Int, shiftedBy fraction: CGPoint) -> (image: PixmanImage, buffer: RasterBuffer)? {
+        let buffer = RasterBuffer(width: width + 1, height: height + 1)
+        guard let copy = PixmanImage(buffer: buffer) else { return nil }
+        setTransform(Homography(CATransform3DMakeTranslation(-fraction.x, -fraction.y, 0)), bilinear: true)
+        copy.composite(self, mask: nil, operation: PIXMAN_OP_SRC,
+                       rect: PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        setTransform(nil, bilinear: false)
+        return (copy, buffer)
+    }
 }
