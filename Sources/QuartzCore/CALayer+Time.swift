@@ -12,14 +12,29 @@ extension CALayer {
         return chain.reversed()
     }
 
+    /// The layer's timing properties. Read once and kept until a property
+    /// (or `style`) changes: the animation lifecycle converts times through
+    /// every ancestor for each presented frame, and reading eight properties
+    /// through key-value coding per layer showed in the kiosk's profile
+    /// (issue 7). A subclass whose timing getters compute values that change
+    /// without a property being set would be read stale; none of Apple's do.
+    var mediaTiming: MediaTiming {
+        if let cachedMediaTiming { return cachedMediaTiming }
+        let timing = MediaTiming(self)
+        cachedMediaTiming = timing
+        return timing
+    }
+
     /// This layer's local time at media time `t`.
     func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
-        timingChain.reduce(t) { time, layer in MediaTiming(layer).localTime(fromParent: time) }
+        var time = t
+        for layer in timingChain { time = layer.mediaTiming.localTime(fromParent: time) }
+        return time
     }
 
     /// The media time at which this layer's local time is `t`.
     func mediaTime(fromLocalTime t: CFTimeInterval) -> CFTimeInterval {
-        timingChain.reversed().reduce(t) { time, layer in MediaTiming(layer).parentTime(fromLocal: time) }
+        timingChain.reversed().reduce(t) { time, layer in layer.mediaTiming.parentTime(fromLocal: time) }
     }
 
     /// Converts `t` from `l`'s time space (media time when `l` is nil) to this layer's.

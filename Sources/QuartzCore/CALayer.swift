@@ -17,7 +17,13 @@ import Synchronization
 /// state of its own); Lamina creates presentation copies through it.
 open class CALayer: NSObject, CAMediaTiming {
     /// Values set on this layer, by key-value coding key.
-    var storage: [String: Any] = [:]
+    var storage: [String: Any] = [:] {
+        didSet { cachedMediaTiming = nil }
+    }
+    /// `CAMediaTiming` as read from the properties, kept until `storage`
+    /// (which holds them and `style`) changes: converting times walks the
+    /// ancestors on every presented frame (see `mediaTiming`).
+    var cachedMediaTiming: MediaTiming?
     /// What the last commit saw: the presentation layer starts from these.
     /// Nil until the layer is first committed.
     var committedStorage: [String: Any]?

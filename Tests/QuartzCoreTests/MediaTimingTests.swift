@@ -145,4 +145,26 @@ final class MediaTimingTests: XCTestCase {
         let phase = await Task.detached { timing.phase(atParentTime: 1) }.value
         XCTAssertEqual(phase, .active(iteration: 0, fraction: 0.5))
     }
+
+    /// Times are converted through timing read once per layer and kept
+    /// (`CALayer.mediaTiming`): every way of changing a timing property
+    /// after a conversion must show in the next one.
+    func testConversionsSeeTimingChangesMadeAfterAnEarlierConversion() {
+        let parent = CALayer(), child = CALayer()
+        parent.addSublayer(child)
+        XCTAssertEqual(child.convertTime(10, from: nil), 10, accuracy: 1e-12)
+        child.speed = 2
+        XCTAssertEqual(child.convertTime(10, from: nil), 20, accuracy: 1e-12)
+        parent.timeOffset = 1
+        XCTAssertEqual(child.convertTime(10, from: nil), 22, accuracy: 1e-12)
+        child.setValue(4.0, forKey: "speed")
+        XCTAssertEqual(child.convertTime(10, from: nil), 44, accuracy: 1e-12)
+        child.setValue(nil, forKey: "speed")
+        child.style = ["beginTime": 3.0]
+        XCTAssertEqual(child.convertTime(10, from: nil), 8, accuracy: 1e-12)
+        let other = CALayer()
+        other.speed = 0.5
+        other.addSublayer(child)
+        XCTAssertEqual(child.convertTime(10, from: nil), 2, accuracy: 1e-12)
+    }
 }

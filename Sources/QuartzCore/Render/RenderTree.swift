@@ -86,9 +86,13 @@ final class RenderTree {
     func nextAnimationTime(after mediaTime: CFTimeInterval, lastFrame: CFTimeInterval? = nil) -> CFTimeInterval? {
         guard let rootID else { return nil }
         var next: CFTimeInterval?
-        func visit(_ id: UInt64, parentTime: CFTimeInterval, lastParentTime: CFTimeInterval?, chain: [MediaTiming]) {
+        // The timings from the root down to the node visited: one array
+        // pushed and popped, as this runs for every layer before every frame.
+        var chain: [MediaTiming] = []
+        func visit(_ id: UInt64, parentTime: CFTimeInterval, lastParentTime: CFTimeInterval?) {
             guard let node = nodes[id] else { return }
-            let chain = chain + [node.state.timing]
+            chain.append(node.state.timing)
+            defer { chain.removeLast() }
             let localTime = node.state.timing.localTime(fromParent: parentTime)
             let lastLocal = lastParentTime.map { node.state.timing.localTime(fromParent: $0) }
             if let history = emitterHistories[id], history.mayHaveParticles(at: localTime) {
@@ -111,11 +115,11 @@ final class RenderTree {
                 next = mediaTime
             }
             for sublayer in node.sublayers {
-                visit(sublayer, parentTime: localTime, lastParentTime: lastLocal, chain: chain)
+                visit(sublayer, parentTime: localTime, lastParentTime: lastLocal)
             }
-            if let mask = node.mask { visit(mask, parentTime: localTime, lastParentTime: lastLocal, chain: chain) }
+            if let mask = node.mask { visit(mask, parentTime: localTime, lastParentTime: lastLocal) }
         }
-        visit(rootID, parentTime: mediaTime, lastParentTime: lastFrame, chain: [])
+        visit(rootID, parentTime: mediaTime, lastParentTime: lastFrame)
         return next
     }
 }
