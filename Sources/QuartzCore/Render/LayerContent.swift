@@ -114,17 +114,90 @@ final class LayerContent {
         }
         let toPixels = Homography(toTarget)
         guard let inverse = toPixels.inverted() else { return }
-        image.setTransform(inverse, bilinear: true)
-        if inverse.isProjective, let outline = outlineMask(through: toPixels, clip: clip, fade: mask) {
-            destination.composite(image, mask: outline, maskOrigin: (clip.x, clip.y), operation: operation, rect: clip)
+        if let copy = transformedCopy(for: toTarget, toPixels: toPixels) {
+            destination.composite(copy.image, at: copy.x, copy.y, mask: mask, operation: operation, rect: clip)
             return
         }
-        destination.composite(image, mask: mask, operation: operation, rect: clip)
+        image.setTransform(inverse, bilinear: true)
+        let outline = outline(through: toPixels)
+        if inverse.isProjective, let outlineMask = outlineMask(outline, clip: clip, fade: mask) {
+            // The mask is exact; a pixel of margin covers its antialiasing.
+            for band in OutlineBands.rects(covering: outline ?? [], margin: 1, within: clip) {
+                destination.composite(image, mask: outlineMask, maskOrigin: (clip.x, clip.y), operation: operation, rect: band)
+            }
+            return
+        }
+        let margin = Self.filterMargin(of: toTarget)
+        let bands = inverse.isProjective || !margin.isFinite ? [clip]
+            : OutlineBands.rects(covering: outline ?? [], margin: margin, within: clip)
+        for band in bands {
+            destination.composite(image, mask: mask, operation: operation, rect: band)
+        }
+    }
+
+    /// How far (target pixels) beyond the outline bilinear sampling of an
+    /// affine map can reach: one bitmap pixel, stretched by the map, and one
+    /// for the pixel centres.
+    private static func filterMargin(of m: CATransform3D) -> CGFloat {
+        max((m.m11 * m.m11 + m.m12 * m.m12).squareRoot(), (m.m21 * m.m21 + m.m22 * m.m22).squareRoot()) + 1
+    }
+
+    private static func boundingBox(of points: [CGPoint]) -> CGRect {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// The bitmap's corners in target pixels, clockwise from its top left;
+    /// nil when one lies behind the eye.
+    private func outline(through toPixels: Homography) -> [CGPoint]? {
+        let corners = [CGPoint(x: 0, y: 0), CGPoint(x: pixelWidth, y: 0),
+                       CGPoint(x: pixelWidth, y: pixelHeight), CGPoint(x: 0, y: pixelHeight)]
+        guard corners.allSatisfy({ toPixels.depth(of: $0) > 0 }) else { return nil }
+        let mapped = corners.map(toPixels.apply)
+        return mapped.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) ? mapped : nil
+    }
+
+    /// The bitmap drawn through a transform that is not a translation,
+    /// kept while the layer stays put (a turned layer under something that
+    /// changes, or fading): each frame then composites the copy at whole
+    /// pixels instead of filtering again. Made the second time in a row a
+    /// matrix is asked for, so a layer whose transform animates keeps the
+    /// direct path. The pixels match the direct path's within 2 levels
+    /// (pixman rounds the map's translation to 16.16 fixed point, and moved
+    /// to the copy's origin it rounds apart by up to 1/65536 of a pixel).
+    /// Nil: composite directly.
+    private func transformedCopy(for toTarget: CATransform3D, toPixels: Homography) -> (image: PixmanImage, x: Int, y: Int)? {
+        defer { lastMatrix = toTarget }
+        if let transformed, transformed.matrix == toTarget { return (transformed.image, transformed.x, transformed.y) }
+        // Affine maps only: pixman holds a projective map in 16.16 fixed
+        // point, where moving it to the copy's origin changes which bits of
+        // its perspective terms survive, and so the samples near its edges.
+        guard lastMatrix == toTarget, !toPixels.isProjective, let outline = outline(through: toPixels),
+              case let margin = Self.filterMargin(of: toTarget), margin.isFinite, margin < 64,
+              let box = PixelRect(covering: Self.boundingBox(of: outline))?.insetBy(-Int(margin.rounded(.up))),
+              box.width <= 8192, box.height <= 8192, box.area <= 1 << 24
+        else { return nil }
+        // Copy pixels to target pixels is a translation by the box's origin.
+        let toCopy = CATransform3DConcat(toTarget, CATransform3DMakeTranslation(-CGFloat(box.x), -CGFloat(box.y), 0))
+        guard let inverse = Homography(toCopy).inverted() else { return nil }
+        let buffer = RasterBuffer(width: box.width, height: box.height)
+        guard let copy = PixmanImage(buffer: buffer) else { return nil }
+        let whole = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
+        image.setTransform(inverse, bilinear: true)
+        copy.composite(image, mask: nil, operation: PIXMAN_OP_SRC, rect: PixelRect(x: 0, y: 0, width: box.width, height: box.height))
+        transformed = (toTarget, copy, buffer, box.x, box.y)
+        return (copy, box.x, box.y)
     }
 
     /// A copy resampled at a fractional offset, and the fraction last asked for.
     private var shifted: (fraction: CGPoint, image: PixmanImage, buffer: RasterBuffer)?
     private var lastFraction: CGPoint?
+    /// The bitmap drawn through the last matrix it stayed at, placed at
+    /// (`x`, `y`) in the target, and the matrix last asked for.
+    private var transformed: (matrix: CATransform3D, image: PixmanImage, buffer: RasterBuffer, x: Int, y: Int)?
+    private var lastMatrix: CATransform3D?
+    /// Whether a transformed copy is kept (for tests).
+    var hasTransformedCopy: Bool { transformed != nil }
     /// Whether a resampled copy is kept (for tests).
     var hasShiftedCopy: Bool { shifted != nil }
 
@@ -149,24 +222,16 @@ final class LayerContent {
         return (copy, Int(x), Int(y))
     }
 
-    /// Under perspective, an antialiased mask of the bitmap's outline in
-    /// target pixels, covering `clip` (its top-left pixel is `clip`'s),
+    /// Under perspective, an antialiased mask of the bitmap's `outline`
+    /// (target pixels) covering `clip` (its top-left pixel is `clip`'s),
     /// times `fade`: pixman samples a projective map in 16.16 fixed point,
     /// and without this clip a column of the layer could show outside its
-    /// outline (PerspectiveEdgeTests). Nil (draw unclipped) when a corner
-    /// lies behind the eye or `fade` is per channel.
-    private func outlineMask(through toPixels: Homography, clip: PixelRect, fade: PixmanImage?) -> PixmanImage? {
+    /// outline (PerspectiveEdgeTests). Nil (draw unclipped) when there is
+    /// no outline (a corner behind the eye) or `fade` is per channel.
+    private func outlineMask(_ outline: [CGPoint]?, clip: PixelRect, fade: PixmanImage?) -> PixmanImage? {
         if let fade, fade.hasComponentAlpha { return nil }
-        let corners = [CGPoint(x: 0, y: 0), CGPoint(x: pixelWidth, y: 0),
-                       CGPoint(x: pixelWidth, y: pixelHeight), CGPoint(x: 0, y: pixelHeight)]
-        guard corners.allSatisfy({ toPixels.depth(of: $0) > 0 }) else { return nil }
-        let outline = corners.map { point in
-            let mapped = toPixels.apply(point)
-            return CGPoint(x: mapped.x - CGFloat(clip.x), y: mapped.y - CGFloat(clip.y))
-        }
-        guard outline.allSatisfy({ $0.x.isFinite && $0.y.isFinite }),
-              let mask = PixmanImage(alphaWidth: clip.width, height: clip.height) else { return nil }
-        mask.fillPolygon(outline)
+        guard let outline, let mask = PixmanImage(alphaWidth: clip.width, height: clip.height) else { return nil }
+        mask.fillPolygon(outline.map { CGPoint(x: $0.x - CGFloat(clip.x), y: $0.y - CGFloat(clip.y)) })
         if let fade { mask.multiplyAlpha(by: fade, width: clip.width, height: clip.height) }
         return mask
     }
@@ -200,6 +265,9 @@ final class LayerContentCache {
             sources = sources.filter { used.contains($0.key) }
         }
     }
+
+    /// How many layers keep a copy drawn through their transform (for tests).
+    var transformedCopyCount: Int { entries.values.filter(\.hasTransformedCopy).count }
 
     /// How many layers keep a copy resampled at a fractional offset (for tests).
     var shiftedCopyCount: Int { entries.values.filter(\.hasShiftedCopy).count }

@@ -1,11 +1,67 @@
 import XCTest
 @testable import QuartzCore
 
-/// A layer resting at a fractional position is resampled once and then
-/// placed at whole pixels (`LayerContent.shiftedCopy`), with exactly the
-/// pixels of compositing it through the bilinear filter.
+/// A layer resting at a fractional position, or turned, is drawn through
+/// its transform once and then placed at whole pixels
+/// (`LayerContent.shiftedCopy`, `transformedCopy`), with the pixels of
+/// compositing it through the bilinear filter each frame.
 final class ShiftedContentTests: ModelTestCase {
     private var root: CALayer?
+
+    /// Pixels whose channels differ by more than `tolerance`.
+    private func differingPixels(_ a: CGImage, _ b: CGImage, tolerance: Int) -> Int {
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width
+            where GoldenImage.channelDifference(a.storage.pixel(x: x, y: y), b.storage.pixel(x: x, y: y)) > tolerance {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// A turned layer that fades while something moves over it: its
+    /// transformed copy is made once and every frame matches a fresh one.
+    func testATurnedFadingLayerIsDrawnThroughItsTransformOnce() {
+        let (width, height) = (200, 160)
+        func scene(on host: RenderHost) -> CALayer {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: width, height: height)
+            root.backgroundColor = CGColor(gray: 0.2, alpha: 1)
+            let turned = CALayer()
+            turned.frame = CGRect(x: 40, y: 40, width: 120, height: 70)
+            turned.backgroundColor = CGColor(red: 0.2, green: 0.8, blue: 0.3, alpha: 1)
+            turned.borderWidth = 4
+            turned.borderColor = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
+            turned.transform = CATransform3DConcat(CATransform3DMakeRotation(0.5, 0, 0, 1),
+                                                   CATransform3DMakeAffineTransform(CGAffineTransform(a: 1, b: 0, c: 0.3, d: 1, tx: 0, ty: 0)))
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1.0
+            fade.toValue = 0.3
+            fade.duration = 1
+            turned.add(fade, forKey: "fade")
+            root.addSublayer(turned)
+            root.attach(to: host)
+            CATransaction.flush()
+            return root
+        }
+        let host = InlineRenderHost(width: width, height: height)
+        let root = scene(on: host)
+        var frames: [CGImage] = []
+        for step in 0..<4 { frames.append(host.render(at: 1000 + Double(step) * 0.2)) }
+        XCTAssertEqual(host.loop.compositor.contentCache.transformedCopyCount, 1)
+        for (step, frame) in frames.enumerated() {
+            let fresh = InlineRenderHost(width: width, height: height)
+            let freshRoot = scene(on: fresh)
+            let expected = fresh.render(at: 1000 + Double(step) * 0.2)
+            // Within 2 levels: pixman rounds the map's translation to 16.16
+            // fixed point, and moved to the copy's origin it rounds apart by
+            // up to 1/65536 of a pixel, which can tip a bilinear weight.
+            XCTAssertEqual(differingPixels(frame, expected, tolerance: 2), 0, "frame \(step)")
+            freshRoot.detachFromHost()
+        }
+        root.detachFromHost()
+    }
 
     func testARestingLayerAtAFractionalPositionIsResampledOnceWithTheSamePixels() {
         let (width, height) = (160, 100)

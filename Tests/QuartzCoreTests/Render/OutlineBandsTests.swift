@@ -1,0 +1,56 @@
+import XCTest
+@testable import QuartzCore
+
+/// `OutlineBands`: the rows a transformed layer is composited in.
+final class OutlineBandsTests: XCTestCase {
+    private func covers(_ rects: [PixelRect], x: Int, y: Int) -> Bool {
+        rects.contains { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY }
+    }
+
+    /// Every pixel within the margin of a turned rectangle is in a band, no
+    /// band leaves the clip, and the bands cover far less than the box.
+    func testBandsCoverTheGrownOutlineAndLittleElse() {
+        let center = CGPoint(x: 300, y: 250), angle = 0.52
+        let outline = [(-200.0, -150.0), (200, -150), (200, 150), (-200, 150)].map { (x, y) in
+            CGPoint(x: center.x + x * cos(angle) - y * sin(angle), y: center.y + x * sin(angle) + y * cos(angle))
+        }
+        let clip = PixelRect(x: 0, y: 0, width: 640, height: 480)
+        let margin: CGFloat = 2
+        let rects = OutlineBands.rects(covering: outline, margin: margin, within: clip)
+        XCTAssertTrue(rects.allSatisfy { $0.intersection(clip) == $0 })
+        // Distance from a point to the convex outline (0 inside).
+        func distance(_ p: CGPoint) -> CGFloat {
+            var inside = true, nearest = CGFloat.infinity
+            for index in outline.indices {
+                let a = outline[index], b = outline[(index + 1) % outline.count]
+                let edge = CGPoint(x: b.x - a.x, y: b.y - a.y), toP = CGPoint(x: p.x - a.x, y: p.y - a.y)
+                if edge.x * toP.y - edge.y * toP.x < 0 { inside = false }
+                let t = max(0, min(1, (toP.x * edge.x + toP.y * edge.y) / (edge.x * edge.x + edge.y * edge.y)))
+                let dx = toP.x - t * edge.x, dy = toP.y - t * edge.y
+                nearest = min(nearest, (dx * dx + dy * dy).squareRoot())
+            }
+            return inside ? 0 : nearest
+        }
+        var missed = 0
+        for y in clip.y..<clip.maxY {
+            for x in clip.x..<clip.maxX where distance(CGPoint(x: CGFloat(x) + 0.5, y: CGFloat(y) + 0.5)) <= margin {
+                if !covers(rects, x: x, y: y) { missed += 1 }
+            }
+        }
+        XCTAssertEqual(missed, 0)
+        let banded = rects.reduce(0) { $0 + $1.area }
+        let xs = outline.map(\.x), ys = outline.map(\.y)
+        let box = (xs.max()! - xs.min()!) * (ys.max()! - ys.min()!)
+        XCTAssertLessThan(Double(banded), 0.7 * Double(box), "bands \(banded) px, box \(box) px")
+    }
+
+    /// Outside the clip, or a degenerate outline: nothing, or the clip.
+    func testDegenerateInput() {
+        let clip = PixelRect(x: 10, y: 10, width: 50, height: 50)
+        XCTAssertEqual(OutlineBands.rects(covering: [CGPoint(x: 200, y: 200), CGPoint(x: 300, y: 200), CGPoint(x: 250, y: 300)],
+                                          margin: 1, within: clip), [])
+        XCTAssertEqual(OutlineBands.rects(covering: [], margin: 1, within: clip), [clip])
+        XCTAssertEqual(OutlineBands.rects(covering: [CGPoint(x: CGFloat.nan, y: 0), CGPoint(x: 1, y: 1), CGPoint(x: 2, y: 0)],
+                                          margin: 1, within: clip), [clip])
+    }
+}
