@@ -50,6 +50,8 @@ final class LayerContent {
     let origin: CGPoint
     /// The bitmap's size in pixels.
     let pixelWidth: Int, pixelHeight: Int
+    /// The bitmap's memory, for `AffineBilinearSampler`.
+    private let samplerSource: AffineBilinearSampler.Source
 
     init?(key: Key, extent: CGRect, draw: (RasterBuffer) -> Void) {
         self.key = key
@@ -65,6 +67,8 @@ final class LayerContent {
         storage = buffer
         self.image = image
         (self.pixelWidth, self.pixelHeight) = (width, height)
+        samplerSource = AffineBilinearSampler.Source(base: buffer.base, width: width, height: height,
+                                                     bytesPerRow: buffer.bytesPerRow)
     }
 
     /// The layer's `contents` used as is: when the layer draws nothing but
@@ -77,6 +81,8 @@ final class LayerContent {
         storage = contents
         self.image = image
         (pixelWidth, pixelHeight) = (contents.width, contents.height)
+        samplerSource = AffineBilinearSampler.Source(base: contents.storage.readOnlyBaseAddress, width: contents.width,
+                                                     height: contents.height, bytesPerRow: contents.storage.bytesPerRow)
     }
 
     /// Whether `key` describes a layer that draws only its contents image,
@@ -130,9 +136,34 @@ final class LayerContent {
         let margin = Self.filterMargin(of: toTarget)
         let bands = inverse.isProjective || !margin.isFinite ? [clip]
             : OutlineBands.rects(covering: outline ?? [], margin: margin, within: clip)
+        if Self.isTurnedAffine(toPixels) {
+            // Turned or skewed: pixman's path for that is scalar.
+            return compositeSampled(through: inverse, bands: bands, into: destination, mask: mask, operation: operation)
+        }
         for band in bands {
             destination.composite(image, mask: mask, operation: operation, rect: band)
         }
+    }
+
+    /// Each band sampled by `AffineBilinearSampler` into a buffer, then
+    /// composited from it untransformed (`mask` is solid, as every caller's is).
+    private func compositeSampled(through inverse: Homography, bands: [PixelRect], into destination: PixmanImage,
+                                  mask: PixmanImage?, operation: pixman_op_t) {
+        guard let widest = bands.map(\.width).max(), let tallest = bands.map(\.height).max() else { return }
+        let buffer = RasterBuffer(width: widest, height: tallest)
+        guard let bandImage = PixmanImage(buffer: buffer) else { return }
+        for band in bands {
+            AffineBilinearSampler.sample(samplerSource, targetToSource: inverse, rect: band,
+                                         into: buffer.base, outputBytesPerRow: buffer.bytesPerRow)
+            destination.composite(bandImage, at: band.x, band.y, mask: mask, operation: operation, rect: band)
+        }
+    }
+
+    /// A plain 2D affine map (no w at all) that turns or skews: what
+    /// `AffineBilinearSampler` draws. Flattened 3D maps keep pixman's path.
+    private static func isTurnedAffine(_ map: Homography) -> Bool {
+        let m = map.m
+        return m[2] == 0 && m[5] == 0 && m[8] == 1 && (m[1] != 0 || m[3] != 0)
     }
 
     /// How far (target pixels) beyond the outline bilinear sampling of an
@@ -182,9 +213,15 @@ final class LayerContent {
         guard let inverse = Homography(toCopy).inverted() else { return nil }
         let buffer = RasterBuffer(width: box.width, height: box.height)
         guard let copy = PixmanImage(buffer: buffer) else { return nil }
-        let whole = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
-        image.setTransform(inverse, bilinear: true)
-        copy.composite(image, mask: nil, operation: PIXMAN_OP_SRC, rect: PixelRect(x: 0, y: 0, width: box.width, height: box.height))
+        if !Self.isTurnedAffine(toPixels) {
+            image.setTransform(inverse, bilinear: true)
+            copy.composite(image, mask: nil, operation: PIXMAN_OP_SRC, rect: PixelRect(x: 0, y: 0, width: box.width, height: box.height))
+        } else {
+            // The same sampling as the direct path (`compositeSampled`).
+            guard let targetToBitmap = toPixels.inverted() else { return nil }
+            AffineBilinearSampler.sample(samplerSource, targetToSource: targetToBitmap, rect: box,
+                                         into: buffer.base, outputBytesPerRow: buffer.bytesPerRow)
+        }
         transformed = (toTarget, copy, buffer, box.x, box.y)
         return (copy, box.x, box.y)
     }

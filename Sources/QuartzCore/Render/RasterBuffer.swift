@@ -1,3 +1,5 @@
+import Foundation
+
 /// A mutable bitmap in the working format (premultiplied ARGB, one
 /// native-endian `UInt32` a pixel): a render target or scratch surface.
 /// Owns its memory unless made over someone else's.
@@ -10,13 +12,20 @@ package final class RasterBuffer {
     private let ownsMemory: Bool
 
     /// A cleared buffer of the given size (at least 1x1 of memory).
+    ///
+    /// From `calloc`, which hands out large blocks as fresh zero pages from
+    /// the kernel: a full-window scratch buffer costs resident memory only
+    /// where something is drawn (a group drawn into a corner of it), where
+    /// clearing it here would have touched every page (issue 7, memory).
     package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         bytesPerRow = max(1, self.width) * 4
         let count = bytesPerRow * max(1, self.height)
-        base = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
-        base.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+        guard let memory = calloc(count, 1) else {
+            fatalError("RasterBuffer: out of memory for \(self.width)x\(self.height) pixels")
+        }
+        base = memory
         ownsMemory = true
     }
 
@@ -30,7 +39,7 @@ package final class RasterBuffer {
         ownsMemory = false
     }
 
-    deinit { if ownsMemory { base.deallocate() } }
+    deinit { if ownsMemory { free(base) } }
 
     package func pixel(x: Int, y: Int) -> UInt32 {
         guard x >= 0, y >= 0, x < width, y < height else { return 0 }
