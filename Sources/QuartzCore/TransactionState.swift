@@ -28,13 +28,26 @@ final class TransactionState {
     /// Tracks committed animations and delivers their events.
     let lifecycle = AnimationLifecycle()
 
-    private static let threadKey = "QuartzCore.TransactionState"
+    /// Each thread's state, in a pthread key: looked up several times per
+    /// run-loop turn and presented frame, where `Thread.threadDictionary`
+    /// (an `NSDictionary` keyed by string) showed in the kiosk's profile.
+    /// The key's destructor releases the state when its thread ends.
+    private static let threadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            Unmanaged<TransactionState>.fromOpaque(pointer).release()
+        }
+        precondition(status == 0, "pthread_key_create failed (\(status)): no per-thread transactions")
+        return key
+    }()
 
     static func forCurrentThread() -> TransactionState {
-        let dictionary = Thread.current.threadDictionary
-        if let state = dictionary[threadKey] as? TransactionState { return state }
+        if let pointer = pthread_getspecific(threadKey) {
+            return Unmanaged<TransactionState>.fromOpaque(pointer).takeUnretainedValue()
+        }
         let state = TransactionState()
-        dictionary[threadKey] = state
+        pthread_setspecific(threadKey, Unmanaged.passRetained(state).toOpaque())
         return state
     }
 
