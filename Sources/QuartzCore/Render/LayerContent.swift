@@ -134,8 +134,17 @@ final class LayerContent {
             return
         }
         let margin = Self.filterMargin(of: toTarget)
-        let bands = inverse.isProjective || !margin.isFinite ? [clip]
-            : OutlineBands.rects(covering: outline ?? [], margin: margin, within: clip)
+        let bands: [PixelRect]
+        if inverse.isProjective || !margin.isFinite {
+            bands = [clip]
+        } else if toTarget.isAxisAligned2D {
+            // A rectangle on screen: one call over its box (bands would only
+            // add pixman calls, which small moving layers feel).
+            let box = outline.flatMap { PixelRect(covering: Self.boundingBox(of: $0).insetBy(dx: -margin, dy: -margin)) }
+            bands = box.flatMap { $0.intersection(clip) }.map { [$0] } ?? (outline == nil ? [clip] : [])
+        } else {
+            bands = OutlineBands.rects(covering: outline ?? [], margin: margin, within: clip)
+        }
         if Self.isTurnedAffine(toPixels) {
             // Turned or skewed: pixman's path for that is scalar.
             return compositeSampled(through: inverse, bands: bands, into: destination, mask: mask, operation: operation)
