@@ -93,7 +93,10 @@ extension MediaTiming {
 }
 
 /// A `MediaTiming` with every input made valid, ready for arithmetic.
-private struct Resolved {
+/// Internal rather than private so a compiled animation
+/// (`CompiledAnimation`) can resolve its timing once, when its commit is
+/// applied, instead of on every frame.
+struct Resolved: Sendable {
     let begin: Double
     let speed: Double
     let offset: Double

@@ -6,7 +6,21 @@ final class RenderTree {
         var state: LayerState
         var sublayers: [UInt64]
         var mask: UInt64?
-        var animations: [AnimationSnapshot]
+        /// The layer's animations, in the order added.
+        var animations: [AnimationSnapshot] {
+            didSet { program = AnimationProgram(animations) }
+        }
+        /// `animations` compiled for per-frame evaluation, rebuilt whenever
+        /// they change.
+        private(set) var program: AnimationProgram
+
+        init(state: LayerState, sublayers: [UInt64], mask: UInt64?, animations: [AnimationSnapshot]) {
+            self.state = state
+            self.sublayers = sublayers
+            self.mask = mask
+            self.animations = animations
+            program = AnimationProgram(animations)
+        }
     }
 
     private(set) var nodes: [UInt64: Node] = [:]
@@ -75,7 +89,7 @@ final class RenderTree {
         let localTime = node.state.timing.localTime(fromParent: parentTime)
         guard !node.animations.isEmpty else { return (node.state, localTime) }
         var state = node.state
-        AnimationEvaluator.apply(node.animations, to: &state, layerTime: localTime)
+        node.program.apply(node.animations, to: &state, layerTime: localTime)
         return (state, localTime)
     }
 
