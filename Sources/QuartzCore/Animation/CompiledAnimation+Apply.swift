@@ -8,7 +8,7 @@ extension CompiledAnimation {
         var sample: CompiledSample
         switch source {
         case .basic(let range):
-            guard let (from, to) = resolve(range, in: state) else { return }
+            guard let (from, to) = resolve(range, in: &state) else { return }
             sample = CompiledSample(kind.interpolate(from, to, curve?.evaluate(fraction) ?? fraction))
             if isCumulative, iteration > 0 {
                 sample.components = kind.adding(sample.components,
@@ -16,7 +16,7 @@ extension CompiledAnimation {
             }
         case .spring(let range, let solver, let duration):
             // A spring runs in real seconds; its own motion is the easing.
-            guard let (from, to) = resolve(range, in: state) else { return }
+            guard let (from, to) = resolve(range, in: &state) else { return }
             sample = CompiledSample(kind.interpolate(from, to, solver.value(at: fraction * duration)))
             if isCumulative, iteration > 0 {
                 sample.components = kind.adding(sample.components,
@@ -29,7 +29,7 @@ extension CompiledAnimation {
             }
         }
         if isAdditive {
-            guard let base = target.read(from: state) else { return }
+            guard let base = target.read(from: &state) else { return }
             sample = CompiledSample(kind.adding(base, sample.components))
         }
         target.write(sample, to: &state)
@@ -39,20 +39,22 @@ extension CompiledAnimation {
     /// value (with earlier animations applied) fills in what was not given,
     /// zero standing in where there is none (no colour), as in
     /// `AnimationEvaluator.applyBasic`. Nil when nothing was given and
-    /// there is no current value: nothing is applied.
-    private func resolve(_ range: Range, in state: LayerState) -> (SIMD4<Double>, SIMD4<Double>)? {
+    /// there is no current value: nothing is applied. `state` is only read;
+    /// it is `inout` because passing the caller's `inout` state on as a
+    /// plain argument copied all of it (a kilobyte) on every call.
+    private func resolve(_ range: Range, in state: inout LayerState) -> (SIMD4<Double>, SIMD4<Double>)? {
         switch range {
         case .fixed(let from, let to):
             return (from, to)
         case .fromCurrent(let from):
-            return (from, target.read(from: state) ?? kind.zero)
+            return (from, target.read(from: &state) ?? kind.zero)
         case .currentTo(let to):
-            return (target.read(from: state) ?? kind.zero, to)
+            return (target.read(from: &state) ?? kind.zero, to)
         case .currentBy(let by):
-            let current = target.read(from: state) ?? kind.zero
+            let current = target.read(from: &state) ?? kind.zero
             return (current, kind.adding(current, by))
         case .current:
-            guard let current = target.read(from: state) else { return nil }
+            guard let current = target.read(from: &state) else { return nil }
             return (current, current)
         }
     }

@@ -71,8 +71,9 @@ enum CompiledTarget: Sendable {
 
     /// The field's current value in `state`, as `animatableValue(at:)` reads
     /// it; nil where that is nil (no colour, a transform that cannot be
-    /// decomposed).
-    func read(from state: LayerState) -> SIMD4<Double>? {
+    /// decomposed). `state` is only read; it is `inout` so that the
+    /// compiled path's own `inout` state is passed without being copied.
+    func read(from state: inout LayerState) -> SIMD4<Double>? {
         func number(_ x: Double) -> SIMD4<Double> { SIMD4(x, 0, 0, 0) }
         func pair(_ x: CGFloat, _ y: CGFloat) -> SIMD4<Double> { SIMD4(Double(x), Double(y), 0, 0) }
         func rect(_ r: CGRect) -> SIMD4<Double> {

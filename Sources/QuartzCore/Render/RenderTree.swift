@@ -2,24 +2,81 @@
 /// Confined to the thread that renders (the render thread, or the caller of
 /// `CARenderer`).
 final class RenderTree {
+    /// A layer as the tree holds it. Its contents live in one class
+    /// instance shared by copies until one is changed (copy on write): every
+    /// frame takes every layer's node out of `nodes`, and copying a whole
+    /// `LayerState` with its references and arrays each time cost more than
+    /// evaluating the layer's animations (issue 7, docs/performance.md).
     struct Node {
-        var state: LayerState
-        var sublayers: [UInt64]
-        var mask: UInt64?
-        /// The layer's animations, in the order added.
-        var animations: [AnimationSnapshot] {
-            didSet { program = AnimationProgram(animations) }
-        }
-        /// `animations` compiled for per-frame evaluation, rebuilt whenever
-        /// they change.
-        private(set) var program: AnimationProgram
+        private var storage: Storage
 
         init(state: LayerState, sublayers: [UInt64], mask: UInt64?, animations: [AnimationSnapshot]) {
-            self.state = state
-            self.sublayers = sublayers
-            self.mask = mask
-            self.animations = animations
-            program = AnimationProgram(animations)
+            storage = Storage(state: state, sublayers: sublayers, mask: mask, animations: animations,
+                              program: AnimationProgram(animations))
+        }
+
+        /// The layer's committed state. Read in place (`_read`): reading one
+        /// field of it copies only that field.
+        var state: LayerState {
+            _read { yield storage.state }
+            _modify {
+                makeUnique()
+                yield &storage.state
+            }
+        }
+
+        var sublayers: [UInt64] {
+            _read { yield storage.sublayers }
+            _modify {
+                makeUnique()
+                yield &storage.sublayers
+            }
+        }
+
+        var mask: UInt64? {
+            get { storage.mask }
+            set {
+                makeUnique()
+                storage.mask = newValue
+            }
+        }
+
+        /// The layer's animations, in the order added.
+        var animations: [AnimationSnapshot] {
+            _read { yield storage.animations }
+            set {
+                makeUnique()
+                storage.animations = newValue
+                storage.program = AnimationProgram(newValue)
+            }
+        }
+
+        /// `animations` compiled for per-frame evaluation, rebuilt whenever
+        /// they change.
+        var program: AnimationProgram { storage.program }
+
+        private mutating func makeUnique() {
+            guard !isKnownUniquelyReferenced(&storage) else { return }
+            storage = Storage(state: storage.state, sublayers: storage.sublayers, mask: storage.mask,
+                              animations: storage.animations, program: storage.program)
+        }
+
+        /// A node's contents. Confined, like the tree, to the render thread.
+        private final class Storage {
+            var state: LayerState
+            var sublayers: [UInt64]
+            var mask: UInt64?
+            var animations: [AnimationSnapshot]
+            var program: AnimationProgram
+
+            init(state: LayerState, sublayers: [UInt64], mask: UInt64?, animations: [AnimationSnapshot],
+                 program: AnimationProgram) {
+                self.state = state
+                self.sublayers = sublayers
+                self.mask = mask
+                self.animations = animations
+                self.program = program
+            }
         }
     }
 
