@@ -144,10 +144,11 @@ final class RenderTree {
     /// superlayer's local time: its animations applied at its own local time.
     func presentedState(of node: Node, parentTime: CFTimeInterval) -> (state: LayerState, localTime: CFTimeInterval) {
         let localTime = node.state.timing.localTime(fromParent: parentTime)
-        guard !node.animations.isEmpty else { return (node.state, localTime) }
-        var state = node.state
-        node.program.apply(node.animations, to: &state, layerTime: localTime)
-        return (state, localTime)
+        // Built in the result itself, so the state is copied once.
+        var presented = (state: node.state, localTime: localTime)
+        guard !node.animations.isEmpty else { return presented }
+        node.program.apply(node.animations, to: &presented.state, layerTime: localTime)
+        return presented
     }
 
     /// The earliest media time after `mediaTime` at which something animates,
