@@ -18,7 +18,10 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
     /// Generic RGB color space"); components are clamped to 0...1.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         colorSpace = .genericRGB
-        components = [red, green, blue, alpha].map(CGColor.clampComponent)
+        // Written out rather than mapped: `map` grew a second array, and the
+        // render server makes one of these per colour animation per frame.
+        components = [Self.clampComponent(red), Self.clampComponent(green), Self.clampComponent(blue),
+                      Self.clampComponent(alpha)]
     }
 
     /// A gray colour in the generic gray space (Apple: "Creates a color in the

@@ -128,16 +128,27 @@ public final class CAMediaTimingFunction: Hashable, Sendable, CustomStringConver
     /// the fill mode, so this only guards against stray input; Apple
     /// documents the domain as `[0, 1]` and does not say it extrapolates.
     package func evaluate(_ x: Double) -> Double {
-        guard x > 0 else { return 0 }  // also catches NaN
-        guard x < 1 else { return 1 }
-        let curve = UnitBezier(c1x: Double(c1x), c1y: Double(c1y), c2x: Double(c2x), c2y: Double(c2y))
-        return curve.y(curve.solveParameter(forX: x))
+        curve.evaluate(x)
+    }
+
+    /// The curve in power-basis form; compiled animations keep it so that
+    /// a frame does not rebuild it (`CompiledAnimation`).
+    var curve: UnitBezier {
+        UnitBezier(c1x: Double(c1x), c1y: Double(c1y), c2x: Double(c2x), c2y: Double(c2y))
     }
 }
 
 /// A cubic Bézier from (0, 0) to (1, 1) in power-basis form, so that x(t),
 /// y(t) and x'(t) are each three multiply-adds.
-private struct UnitBezier {
+struct UnitBezier: Sendable {
+    /// `CAMediaTimingFunction.evaluate(_:)`: the output progress for input
+    /// time `x`, the end points holding outside (0, 1) and for NaN.
+    func evaluate(_ x: Double) -> Double {
+        guard x > 0 else { return 0 }  // also catches NaN
+        guard x < 1 else { return 1 }
+        return y(solveParameter(forX: x))
+    }
+
     let ax, bx, cx: Double
     let ay, by, cy: Double
 

@@ -52,8 +52,11 @@ struct KeyframeEvaluator: Sendable {
     /// the same list `validate` gives.
     let problems: [String]
 
-    private let timingFunctions: [TimingFunction?]
-    private let spline: KeyframeSpline?
+    /// Each segment's timing curve, nil for linear (read by
+    /// `CompiledKeyframes`, which evaluates the same segments).
+    let timingFunctions: [TimingFunction?]
+    /// The spline through the values in the cubic modes, nil otherwise.
+    let spline: KeyframeSpline?
 
     /// Prepares `values` for evaluation, or nil when there are fewer than two
     /// or they are not all of one kind (arrays of one length). Every problem is

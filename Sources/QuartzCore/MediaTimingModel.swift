@@ -47,7 +47,8 @@ extension MediaTiming {
     /// `Float.greatestFiniteMagnitude` (Apple's documented "forever") gives
     /// `.infinity`. Always > 0.
     package func activeDuration(defaultDuration: CFTimeInterval = MediaTiming.defaultAnimationDuration) -> CFTimeInterval {
-        Resolved(self, defaultDuration: defaultDuration).activeDuration
+        let duration = basicDuration(defaultDuration: defaultDuration)
+        return Resolved.activeDuration(of: self, cycle: autoreverses ? duration * 2 : duration)
     }
 
     /// When the animation finishes, in its parent's time space:
@@ -55,9 +56,12 @@ extension MediaTiming {
     /// forever or its speed is 0 (a paused animation never finishes). This
     /// holds for negative speeds too, which play the same interval backwards.
     package func endTime(defaultDuration: CFTimeInterval = MediaTiming.defaultAnimationDuration) -> CFTimeInterval {
-        let resolved = Resolved(self, defaultDuration: defaultDuration)
-        guard resolved.speed != 0 else { return .infinity }
-        return resolved.begin + resolved.activeDuration / abs(resolved.speed)
+        // Resolved's arithmetic without building one (which copies the fill
+        // mode's string): the render server asks this of every animation
+        // on every frame.
+        let speed = effectiveSpeed
+        guard speed != 0 else { return .infinity }
+        return effectiveBeginTime + activeDuration(defaultDuration: defaultDuration) / abs(speed)
     }
 
     /// Where an animation is at time `t` of its parent (the layer's local
@@ -93,7 +97,10 @@ extension MediaTiming {
 }
 
 /// A `MediaTiming` with every input made valid, ready for arithmetic.
-private struct Resolved {
+/// Internal rather than private so a compiled animation
+/// (`CompiledAnimation`) can resolve its timing once, when its commit is
+/// applied, instead of on every frame.
+struct Resolved: Sendable {
     let begin: Double
     let speed: Double
     let offset: Double
@@ -111,16 +118,21 @@ private struct Resolved {
         fillMode = timing.fillMode
         duration = timing.basicDuration(defaultDuration: defaultDuration)
         cycle = autoreverses ? duration * 2 : duration
+        activeDuration = Resolved.activeDuration(of: timing, cycle: cycle)
+    }
+
+    /// `MediaTiming.activeDuration`, given one cycle's length.
+    static func activeDuration(of timing: MediaTiming, cycle: Double) -> Double {
         let count = Double(timing.repeatCount)
         if timing.repeatDuration > 0 {
-            activeDuration = timing.repeatDuration
+            return timing.repeatDuration
         } else if count >= Double(Float.greatestFiniteMagnitude) {
-            activeDuration = .infinity
+            return .infinity
         } else if count > 0 {
             // Tiny counts could underflow to 0, which would divide by zero later.
-            activeDuration = max(count * cycle, Double.leastNormalMagnitude)
+            return max(count * cycle, Double.leastNormalMagnitude)
         } else {
-            activeDuration = cycle  // 0, negative or NaN: play once
+            return cycle  // 0, negative or NaN: play once
         }
     }
 

@@ -18,7 +18,6 @@ struct LayerState: Sendable, Equatable {
     var contents: CGImage?
     var contentsRect = LayerState.unitRect
     var contentsCenter = LayerState.unitRect
-    var contentsGravity = CALayerContentsGravity.resize
     var contentsScale: CGFloat = 1
     var backgroundColor: CGColor?
     var cornerRadius: CGFloat = 0
@@ -31,33 +30,16 @@ struct LayerState: Sendable, Equatable {
     var shadowOpacity: Float = 0
     var shadowOffset = CGSize(width: 0, height: -3)
     var shadowRadius: CGFloat = 3
-    var shadowPath: CGPathSnapshot?
-    var filters: [CIFilterSnapshot] = []
-    var backgroundFilters: [CIFilterSnapshot] = []
-    var compositingFilter: String?
     var shouldRasterize = false
     var rasterizationScale: CGFloat = 1
-    var magnificationFilter = "linear"
-    var minificationFilter = "linear"
     /// The layer's own `CAMediaTiming`, for the time hierarchy.
     var timing = MediaTiming()
-    /// For the render-tree dump (`RenderTree+Dump.swift`): the layer's
-    /// class and `name`. Not drawn.
-    var className = "CALayer"
-    var name: String?
-    /// A `CAShapeLayer`'s path and how it is painted; nil for other layers.
-    var shape: ShapeState?
-    /// A `CAGradientLayer`'s gradient; nil for other layers.
-    var gradient: GradientState?
-    /// For a `CAReplicatorLayer`: its copies.
-    var replicator: ReplicatorState?
-    /// For a `CAEmitterLayer`: what it emits.
-    var emitter: EmitterState?
     /// A `CATransformLayer`: draws nothing itself, and its sublayers are
     /// depth-sorted in 3D with those of the transform layers around it.
     var isTransformLayer = false
-    /// A `CATiledLayer`'s tiles drawn so far; nil for other layers.
-    var tiled: TiledState?
+    /// The fields that rarely change and that no compiled animation
+    /// writes, shared between copies (`LayerState+Extras.swift`).
+    var extras = SharedLayerStateExtras()
 
     init() {}
 }

@@ -2,11 +2,82 @@
 /// Confined to the thread that renders (the render thread, or the caller of
 /// `CARenderer`).
 final class RenderTree {
+    /// A layer as the tree holds it. Its contents live in one class
+    /// instance shared by copies until one is changed (copy on write): every
+    /// frame takes every layer's node out of `nodes`, and copying a whole
+    /// `LayerState` with its references and arrays each time cost more than
+    /// evaluating the layer's animations (issue 7, docs/performance.md).
     struct Node {
-        var state: LayerState
-        var sublayers: [UInt64]
-        var mask: UInt64?
-        var animations: [AnimationSnapshot]
+        private var storage: Storage
+
+        init(state: LayerState, sublayers: [UInt64], mask: UInt64?, animations: [AnimationSnapshot]) {
+            storage = Storage(state: state, sublayers: sublayers, mask: mask, animations: animations,
+                              program: AnimationProgram(animations))
+        }
+
+        /// The layer's committed state. Read in place (`_read`): reading one
+        /// field of it copies only that field.
+        var state: LayerState {
+            _read { yield storage.state }
+            _modify {
+                makeUnique()
+                yield &storage.state
+            }
+        }
+
+        var sublayers: [UInt64] {
+            _read { yield storage.sublayers }
+            _modify {
+                makeUnique()
+                yield &storage.sublayers
+            }
+        }
+
+        var mask: UInt64? {
+            get { storage.mask }
+            set {
+                makeUnique()
+                storage.mask = newValue
+            }
+        }
+
+        /// The layer's animations, in the order added.
+        var animations: [AnimationSnapshot] {
+            _read { yield storage.animations }
+            set {
+                makeUnique()
+                storage.animations = newValue
+                storage.program = AnimationProgram(newValue)
+            }
+        }
+
+        /// `animations` compiled for per-frame evaluation, rebuilt whenever
+        /// they change.
+        var program: AnimationProgram { storage.program }
+
+        private mutating func makeUnique() {
+            guard !isKnownUniquelyReferenced(&storage) else { return }
+            storage = Storage(state: storage.state, sublayers: storage.sublayers, mask: storage.mask,
+                              animations: storage.animations, program: storage.program)
+        }
+
+        /// A node's contents. Confined, like the tree, to the render thread.
+        private final class Storage {
+            var state: LayerState
+            var sublayers: [UInt64]
+            var mask: UInt64?
+            var animations: [AnimationSnapshot]
+            var program: AnimationProgram
+
+            init(state: LayerState, sublayers: [UInt64], mask: UInt64?, animations: [AnimationSnapshot],
+                 program: AnimationProgram) {
+                self.state = state
+                self.sublayers = sublayers
+                self.mask = mask
+                self.animations = animations
+                self.program = program
+            }
+        }
     }
 
     private(set) var nodes: [UInt64: Node] = [:]
@@ -73,10 +144,11 @@ final class RenderTree {
     /// superlayer's local time: its animations applied at its own local time.
     func presentedState(of node: Node, parentTime: CFTimeInterval) -> (state: LayerState, localTime: CFTimeInterval) {
         let localTime = node.state.timing.localTime(fromParent: parentTime)
-        guard !node.animations.isEmpty else { return (node.state, localTime) }
-        var state = node.state
-        AnimationEvaluator.apply(node.animations, to: &state, layerTime: localTime)
-        return (state, localTime)
+        // Built in the result itself, so the state is copied once.
+        var presented = (state: node.state, localTime: localTime)
+        guard !node.animations.isEmpty else { return presented }
+        node.program.apply(node.animations, to: &presented.state, layerTime: localTime)
+        return presented
     }
 
     /// The earliest media time after `mediaTime` at which something animates,

@@ -1,0 +1,30 @@
+/// A render tree node's animations as the render server evaluates them:
+/// each one compiled (`CompiledAnimation`) where it can be, the rest left to
+/// the general evaluator, in the order added (later animations see what
+/// earlier ones wrote, as additive ones must). Built once per commit that
+/// changes the node's animations.
+struct AnimationProgram: Sendable {
+    /// One entry per animation, nil where the general evaluator applies it.
+    let compiled: [CompiledAnimation?]
+
+    init(_ animations: [AnimationSnapshot]) {
+        compiled = animations.map(CompiledAnimation.init)
+    }
+
+    /// Applies `animations` (the ones this program was built from) to
+    /// `state` at its layer's local time `layerTime`, as
+    /// `AnimationEvaluator.apply(_:to:layerTime:)` does.
+    func apply(_ animations: [AnimationSnapshot], to state: inout LayerState, layerTime: CFTimeInterval) {
+        guard compiled.count == animations.count else {
+            // Not built from these animations; the general path is always right.
+            return AnimationEvaluator.apply(animations, to: &state, layerTime: layerTime)
+        }
+        for index in compiled.indices {
+            if let animation = compiled[index] {
+                animation.apply(to: &state, layerTime: layerTime)
+            } else {
+                AnimationEvaluator.apply(animations[index], to: &state, parentTime: layerTime, fillsForwards: false)
+            }
+        }
+    }
+}
