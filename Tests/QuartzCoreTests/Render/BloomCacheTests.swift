@@ -41,18 +41,6 @@ final class BloomCacheTests: ModelTestCase {
         return fresh.render(at: time)
     }
 
-    /// Pixels whose channels differ by more than `tolerance`.
-    private func differingPixels(_ a: CGImage, _ b: CGImage, tolerance: Int) -> Int {
-        var count = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width
-            where GoldenImage.channelDifference(a.storage.pixel(x: x, y: y), b.storage.pixel(x: x, y: y)) > tolerance {
-                count += 1
-            }
-        }
-        return count
-    }
-
     /// Moving to fractional positions while pulsing: one blur for the whole
     /// run, and every frame within resampling's rounding of a fresh drawing.
     func testAMovingPulsingBloomBlursOnceAndMatchesFreshFrames() {
@@ -76,7 +64,7 @@ final class BloomCacheTests: ModelTestCase {
             let time = start + Double(step) * 0.077
             let incremental = host.inline.render(at: time)
             let fresh = freshFrame(host.commits, at: time)
-            XCTAssertEqual(differingPixels(incremental, fresh, tolerance: 2), 0, "frame \(step)")
+            XCTAssertEqual(GoldenImage.differingPixels(incremental, fresh, tolerance: 2), 0, "frame \(step)")
         }
         XCTAssertEqual(host.inline.loop.compositor.bloomCache.glowsMade, 1, "a move and a pulse reuse the glow")
     }
@@ -91,7 +79,7 @@ final class BloomCacheTests: ModelTestCase {
         ring.position = CGPoint(x: ring.position.x + 17, y: ring.position.y + 9)
         CATransaction.commit()
         let incremental = host.inline.render(at: 2)
-        XCTAssertEqual(differingPixels(incremental, freshFrame(host.commits, at: 2), tolerance: 0), 0)
+        XCTAssertEqual(GoldenImage.differingPixels(incremental, freshFrame(host.commits, at: 2), tolerance: 0), 0)
         XCTAssertEqual(host.inline.loop.compositor.bloomCache.glowsMade, 1)
     }
 
@@ -106,7 +94,7 @@ final class BloomCacheTests: ModelTestCase {
         ring.position = CGPoint(x: ring.position.x + 12, y: ring.position.y)
         CATransaction.commit()
         let incremental = host.inline.render(at: 2)
-        XCTAssertEqual(differingPixels(incremental, freshFrame(host.commits, at: 2), tolerance: 0), 0)
+        XCTAssertEqual(GoldenImage.differingPixels(incremental, freshFrame(host.commits, at: 2), tolerance: 0), 0)
         XCTAssertEqual(host.inline.loop.compositor.bloomCache.glowsMade, 2)
     }
 

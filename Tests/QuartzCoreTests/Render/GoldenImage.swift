@@ -63,6 +63,18 @@ enum GoldenImage {
         return worst
     }
 
+    /// How many pixels of two same-sized images differ by more than
+    /// `tolerance` in some channel.
+    static func differingPixels(_ a: CGImage, _ b: CGImage, tolerance: Int) -> Int {
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where channelDifference(a.storage.pixel(x: x, y: y), b.storage.pixel(x: x, y: y)) > tolerance {
+                count += 1
+            }
+        }
+        return count
+    }
+
     static func writePNG(_ image: CGImage, to url: URL) {
         image.storage.withUnsafeBytes { bytes in
             let base = UnsafeMutableRawPointer(mutating: bytes.baseAddress!).assumingMemoryBound(to: UInt8.self)

@@ -8,18 +8,6 @@ import XCTest
 final class ShiftedContentTests: ModelTestCase {
     private var root: CALayer?
 
-    /// Pixels whose channels differ by more than `tolerance`.
-    private func differingPixels(_ a: CGImage, _ b: CGImage, tolerance: Int) -> Int {
-        var count = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width
-            where GoldenImage.channelDifference(a.storage.pixel(x: x, y: y), b.storage.pixel(x: x, y: y)) > tolerance {
-                count += 1
-            }
-        }
-        return count
-    }
-
     /// A turned layer that fades while something moves over it: its
     /// transformed copy is made once and every frame matches a fresh one.
     func testATurnedFadingLayerIsDrawnThroughItsTransformOnce() {
@@ -57,7 +45,7 @@ final class ShiftedContentTests: ModelTestCase {
             // Within 2 levels: pixman rounds the map's translation to 16.16
             // fixed point, and moved to the copy's origin it rounds apart by
             // up to 1/65536 of a pixel, which can tip a bilinear weight.
-            XCTAssertEqual(differingPixels(frame, expected, tolerance: 2), 0, "frame \(step)")
+            XCTAssertEqual(GoldenImage.differingPixels(frame, expected, tolerance: 2), 0, "frame \(step)")
             freshRoot.detachFromHost()
         }
         root.detachFromHost()
@@ -104,13 +92,7 @@ final class ShiftedContentTests: ModelTestCase {
             CATransaction.flush()
             let expected = fresh.render(at: start + Double(step) * 0.1)
             XCTAssertEqual(fresh.loop.compositor.contentCache.shiftedCopyCount, 0, "a single frame draws directly")
-            var differing = 0
-            for y in 0..<height {
-                for x in 0..<width where frame.storage.pixel(x: x, y: y) != expected.storage.pixel(x: x, y: y) {
-                    differing += 1
-                }
-            }
-            XCTAssertEqual(differing, 0, "frame \(step)")
+            XCTAssertEqual(GoldenImage.differingPixels(frame, expected, tolerance: 0), 0, "frame \(step)")
         }
     }
 }

@@ -20,7 +20,7 @@ package enum TextRenderer {
         let scale = effectiveScale(description.contentsScale)
         let storage = PixelStorage(width: width, height: height) { pixels, bytesPerRow in
             guard let fontSize = drawnFontSize(description.font.size, scale: scale), !description.text.isEmpty else { return }
-            SharedPangoFontMap.withContext(roundsGlyphPositions: description.allowsFontSubpixelQuantization) { fontMap in
+            _ = SharedPangoFontMap.withContext(roundsGlyphPositions: description.allowsFontSubpixelQuantization) { fontMap in
                 CairoImageSurface.draw(into: pixels, width: width, height: height, bytesPerRow: bytesPerRow) { surface in
                     surface.scale(x: scale, y: scale)
                     fontMap.adoptTransform(of: surface)
