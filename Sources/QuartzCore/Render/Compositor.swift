@@ -21,6 +21,7 @@ final class Compositor {
     let transitions = TransitionSnapshots()
     let rasterizationCache = RasterizationCache()
     let bloomCache = BloomCache()
+    let opacityMasks = OpacityMasks()
     let particleRenderer = ParticleRenderer()
     let tileRenderer = TileRenderer()
     /// The media time of the frame being prepared (tiles fade in by it).
@@ -324,7 +325,8 @@ final class Compositor {
                               operation: PIXMAN_OP_ADD, clip: area)
             return
         }
-        content.composite(node: node, into: destination, mask: Self.fadeMask(opacity: opacity, tint: tint), clip: area)
+        let fade = tint == .white ? opacityMasks.mask(for: Double(opacity)) : Self.fadeMask(opacity: opacity, tint: tint)
+        content.composite(node: node, into: destination, mask: fade, clip: area)
     }
 }
 

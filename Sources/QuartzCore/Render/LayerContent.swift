@@ -133,7 +133,7 @@ final class LayerContent {
             }
             return
         }
-        let margin = Self.filterMargin(of: toTarget)
+        let margin = Self.filterMargin(of: toPixels)
         let bands: [PixelRect]
         if inverse.isProjective || !margin.isFinite {
             bands = [clip]
@@ -178,8 +178,11 @@ final class LayerContent {
     /// How far (target pixels) beyond the outline bilinear sampling of an
     /// affine map can reach: one bitmap pixel, stretched by the map, and one
     /// for the pixel centres.
-    private static func filterMargin(of m: CATransform3D) -> CGFloat {
-        max((m.m11 * m.m11 + m.m12 * m.m12).squareRoot(), (m.m21 * m.m21 + m.m22 * m.m22).squareRoot()) + 1
+    private static func filterMargin(of map: Homography) -> CGFloat {
+        let m = map.m
+        // A flattened 3D map may carry a constant w (m[8]) that scales it.
+        let stretch = max((m[0] * m[0] + m[1] * m[1]).squareRoot(), (m[3] * m[3] + m[4] * m[4]).squareRoot()) / abs(m[8])
+        return stretch + 1
     }
 
     private static func boundingBox(of points: [CGPoint]) -> CGRect {
@@ -213,7 +216,7 @@ final class LayerContent {
         // point, where moving it to the copy's origin changes which bits of
         // its perspective terms survive, and so the samples near its edges.
         guard lastMatrix == toTarget, !toPixels.isProjective, let outline = outline(through: toPixels),
-              case let margin = Self.filterMargin(of: toTarget), margin.isFinite, margin < 64,
+              case let margin = Self.filterMargin(of: toPixels), margin.isFinite, margin < 64,
               let box = PixelRect(covering: Self.boundingBox(of: outline))?.insetBy(-Int(margin.rounded(.up))),
               box.width <= 8192, box.height <= 8192, box.area <= 1 << 24
         else { return nil }

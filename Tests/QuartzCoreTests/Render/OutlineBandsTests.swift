@@ -54,3 +54,23 @@ final class OutlineBandsTests: XCTestCase {
                                           margin: 1, within: clip), [clip])
     }
 }
+
+/// `OpacityMasks` hands out, for any opacity, a mask pixman reads as the
+/// same 8-bit level as a mask made for that opacity alone.
+final class OpacityMasksTests: XCTestCase {
+    func testACachedMaskFadesExactlyAsAFreshOne() throws {
+        let masks = OpacityMasks()
+        XCTAssertNil(masks.mask(for: 1))
+        XCTAssertNil(masks.mask(for: 1.5))
+        let source = try XCTUnwrap(PixmanImage(red: 0.9, green: 0.5, blue: 0.2, alpha: 1))
+        for opacity in stride(from: 0.0, to: 1.0, by: 0.0013) + [0.5, 1.0 / 255, 254.5 / 255, -0.2, .nan] {
+            let cachedTarget = RasterBuffer(width: 1, height: 1), freshTarget = RasterBuffer(width: 1, height: 1)
+            let cached = try XCTUnwrap(PixmanImage(buffer: cachedTarget)), fresh = try XCTUnwrap(PixmanImage(buffer: freshTarget))
+            let rect = PixelRect(x: 0, y: 0, width: 1, height: 1)
+            cached.composite(source, mask: masks.mask(for: opacity), rect: rect)
+            fresh.composite(source, mask: PixmanImage(red: 0, green: 0, blue: 0, alpha: opacity), rect: rect)
+            XCTAssertEqual(cachedTarget.pixel(x: 0, y: 0), freshTarget.pixel(x: 0, y: 0), "opacity \(opacity)")
+        }
+        XCTAssertTrue(masks.mask(for: 0.3) === masks.mask(for: 0.3001), "one mask per level")
+    }
+}
