@@ -54,12 +54,51 @@ enum AffineBilinearSampler {
                 continue
             }
             var sx = Int(startX.rounded()), sy = Int(startY.rounded())
-            for column in 0..<rect.width {
+            // Most of a turned layer's row samples inside the bitmap: there,
+            // no bounds tests (a column of margin each side, for rounding).
+            let inside = interiorColumns(sx: sx, sy: sy, stepX: stepX, stepY: stepY, count: rect.width, source: source)
+            var column = 0
+            while column < rect.width {
+                if column == inside.lowerBound, !inside.isEmpty {
+                    for interior in inside {
+                        line[interior] = blend(source, x: sx, y: sy)
+                        sx &+= stepX
+                        sy &+= stepY
+                    }
+                    column = inside.upperBound
+                    continue
+                }
                 line[column] = pixel(source, x: sx, y: sy)
                 sx &+= stepX
                 sy &+= stepY
+                column += 1
             }
         }
+    }
+
+    /// The columns of a row whose four samples all lie inside the bitmap,
+    /// narrowed by one column each side so that rounding cannot let one out.
+    private static func interiorColumns(sx: Int, sy: Int, stepX: Int, stepY: Int, count: Int, source: Source) -> Range<Int> {
+        // 0 <= s + c * step < (size - 1) * 65536, solved for c.
+        func columns(start: Int, step: Int, size: Int) -> (low: Double, high: Double) {
+            let upper = Double(max(0, size - 1)) * 65536
+            if step == 0 { return start >= 0 && Double(start) < upper ? (0, Double(count)) : (0, 0) }
+            let a = -Double(start) / Double(step), b = (upper - Double(start)) / Double(step)
+            return (min(a, b), max(a, b))
+        }
+        let x = columns(start: sx, step: stepX, size: source.width), y = columns(start: sy, step: stepY, size: source.height)
+        let low = max(0, max(x.low, y.low).rounded(.up) + 1), high = min(Double(count), min(x.high, y.high).rounded(.down) - 1)
+        guard low < high, low.isFinite, high.isFinite else { return 0..<0 }
+        return Int(low)..<Int(high)
+    }
+
+    /// `pixel` for a position whose four samples are all inside the bitmap.
+    @inline(__always)
+    private static func blend(_ source: Source, x: Int, y: Int) -> UInt32 {
+        let upper = source.base + (y >> 16) * source.bytesPerRow + (x >> 16) * 4
+        let top = SIMD8<UInt16>(truncatingIfNeeded: upper.loadUnaligned(as: SIMD8<UInt8>.self))
+        let bottom = SIMD8<UInt16>(truncatingIfNeeded: (upper + source.bytesPerRow).loadUnaligned(as: SIMD8<UInt8>.self))
+        return weigh(top: top, bottom: bottom, x: x, y: y)
     }
 
     private static func clear(_ rect: PixelRect, _ output: UnsafeMutableRawPointer, _ bytesPerRow: Int) {
@@ -73,7 +112,6 @@ enum AffineBilinearSampler {
     @inline(__always)
     private static func pixel(_ source: Source, x: Int, y: Int) -> UInt32 {
         let x0 = x >> 16, y0 = y >> 16
-        let wx = UInt16(truncatingIfNeeded: (x >> 9) & 0x7F), wy = UInt16(truncatingIfNeeded: (y >> 9) & 0x7F)
         let top: SIMD8<UInt16>, bottom: SIMD8<UInt16>
         if x0 >= 0, y0 >= 0, x0 + 1 < source.width, y0 + 1 < source.height {
             // Both pixels of a row are next to each other: one 8-byte load each.
@@ -86,6 +124,14 @@ enum AffineBilinearSampler {
             top = pair(source, x0, y0)
             bottom = pair(source, x0, y0 + 1)
         }
+        return weigh(top: top, bottom: bottom, x: x, y: y)
+    }
+
+    /// The four pixels (`top`: upper left and right, `bottom`: lower) blended
+    /// with the 7-bit weights of 16.16 position (`x`, `y`).
+    @inline(__always)
+    private static func weigh(top: SIMD8<UInt16>, bottom: SIMD8<UInt16>, x: Int, y: Int) -> UInt32 {
+        let wx = UInt16(truncatingIfNeeded: (x >> 9) & 0x7F), wy = UInt16(truncatingIfNeeded: (y >> 9) & 0x7F)
         // Vertical in 16-bit lanes (at most 255 x 128), horizontal in 32:
         // the sum of each pixel times its two weights, as pixman forms it,
         // then truncated as pixman does.
