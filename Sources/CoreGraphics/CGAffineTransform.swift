@@ -102,8 +102,6 @@ extension CGRect {
             CGPoint(x: box.minX, y: box.minY), CGPoint(x: box.maxX, y: box.minY),
             CGPoint(x: box.minX, y: box.maxY), CGPoint(x: box.maxX, y: box.maxY),
         ].map { $0.applying(t) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let minX = xs.min()!, minY = ys.min()!
-        return CGRect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+        return CGRect(boundingPoints: corners)!
     }
 }

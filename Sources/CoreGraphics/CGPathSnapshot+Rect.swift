@@ -26,8 +26,6 @@ extension CGPathSnapshot {
             index % 2 == 0 ? vertical(side.0, side.1) : horizontal(side.0, side.1)
         }
         guard startsHorizontal || startsVertical else { return nil }
-        let xs = points.map(\.x), ys = points.map(\.y)
-        let minX = xs.min()!, minY = ys.min()!
-        return CGRect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+        return CGRect(boundingPoints: points)
     }
 }

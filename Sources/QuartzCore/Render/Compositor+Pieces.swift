@@ -6,9 +6,7 @@ extension Compositor {
     /// piece's outline. Edges inside the layer are antialiased from both
     /// sides, so a faint seam may show along the cut.
     func drawPiece(_ node: DrawNode, outline: [CGPoint], into destination: PixmanImage, clip: PixelRect) {
-        let xs = outline.map(\.x), ys = outline.map(\.y)
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
-              let box = PixelRect(covering: CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)),
+        guard let bounds = CGRect(boundingPoints: outline), let box = PixelRect(covering: bounds),
               let area = box.intersection(clip)?.intersection(targetRect) else { return }
         let scratch = scratchPool.acquire(), maskBuffer = scratchPool.acquire()
         defer {

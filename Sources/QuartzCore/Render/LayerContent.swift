@@ -140,7 +140,7 @@ final class LayerContent {
         } else if toTarget.isAxisAligned2D {
             // A rectangle on screen: one call over its box (bands would only
             // add pixman calls, which small moving layers feel).
-            let box = outline.flatMap { PixelRect(covering: Self.boundingBox(of: $0).insetBy(dx: -margin, dy: -margin)) }
+            let box = outline.flatMap(CGRect.init(boundingPoints:)).flatMap { PixelRect(covering: $0.insetBy(dx: -margin, dy: -margin)) }
             bands = box.flatMap { $0.intersection(clip) }.map { [$0] } ?? (outline == nil ? [clip] : [])
         } else {
             bands = OutlineBands.rects(covering: outline ?? [], margin: margin, within: clip)
@@ -185,11 +185,6 @@ final class LayerContent {
         return stretch + 1
     }
 
-    private static func boundingBox(of points: [CGPoint]) -> CGRect {
-        let xs = points.map(\.x), ys = points.map(\.y)
-        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-    }
-
     /// The bitmap's corners in target pixels, clockwise from its top left;
     /// nil when one lies behind the eye.
     private func outline(through toPixels: Homography) -> [CGPoint]? {
@@ -217,7 +212,8 @@ final class LayerContent {
         // its perspective terms survive, and so the samples near its edges.
         guard lastMatrix == toTarget, !toPixels.isProjective, let outline = outline(through: toPixels),
               case let margin = Self.filterMargin(of: toPixels), margin.isFinite, margin < 64,
-              let box = PixelRect(covering: Self.boundingBox(of: outline))?.insetBy(-Int(margin.rounded(.up))),
+              let bounds = CGRect(boundingPoints: outline),
+              let box = PixelRect(covering: bounds)?.insetBy(-Int(margin.rounded(.up))),
               box.width <= 8192, box.height <= 8192, box.area <= 1 << 24
         else { return nil }
         // Copy pixels to target pixels is a translation by the box's origin.

@@ -20,16 +20,6 @@ final class DamageTests: ModelTestCase {
         }
     }
 
-    private func differingPixels(_ a: CGImage, _ b: CGImage) -> Int {
-        var count = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where GoldenImage.channelDifference(a.storage.pixel(x: x, y: y), b.storage.pixel(x: x, y: y)) > 1 {
-                count += 1
-            }
-        }
-        return count
-    }
-
     func testIncrementalFramesEqualFullFramesThroughAnAnimatedSequence() {
         let (width, height) = (160, 120)
         let host = RecordingHost(width: width, height: height)
@@ -57,7 +47,7 @@ final class DamageTests: ModelTestCase {
             let time = CACurrentMediaTime() + Double(step) * 0.08
             let incremental = host.incremental.render(at: time)
             let full = host.fullRender(at: time, width: width, height: height)
-            XCTAssertEqual(differingPixels(incremental, full), 0, "frame \(step)")
+            XCTAssertEqual(GoldenImage.differingPixels(incremental, full, tolerance: 1), 0, "frame \(step)")
             if let damage = host.incremental.mailbox.frame?.damage, !damage.isEmpty { damagedFrames += 1 }
         }
         XCTAssertGreaterThan(damagedFrames, 10)
@@ -96,7 +86,7 @@ final class DamageTests: ModelTestCase {
             let time = CACurrentMediaTime() + Double(step) * 0.08
             let incremental = host.incremental.render(at: time)
             let full = host.fullRender(at: time, width: width, height: height)
-            XCTAssertEqual(differingPixels(incremental, full), 0, "frame \(step)")
+            XCTAssertEqual(GoldenImage.differingPixels(incremental, full, tolerance: 1), 0, "frame \(step)")
         }
     }
 
@@ -132,7 +122,7 @@ final class DamageTests: ModelTestCase {
         for step in 0...8 {
             let time = CACurrentMediaTime() + Double(step) * 0.11
             let incremental = host.incremental.render(at: time)
-            XCTAssertEqual(differingPixels(incremental, host.fullRender(at: time, width: width, height: height)), 0, "frame \(step)")
+            XCTAssertEqual(GoldenImage.differingPixels(incremental, host.fullRender(at: time, width: width, height: height), tolerance: 1), 0, "frame \(step)")
         }
     }
 

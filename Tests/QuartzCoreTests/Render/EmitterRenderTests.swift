@@ -25,24 +25,14 @@ final class EmitterRenderTests: ModelTestCase {
         return (root, emitter)
     }
 
-    private func differingPixels(_ a: CGImage, _ b: CGImage) -> Int {
-        var count = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where GoldenImage.channelDifference(a.storage.pixel(x: x, y: y), b.storage.pixel(x: x, y: y)) > 1 {
-                count += 1
-            }
-        }
-        return count
-    }
-
     func testTheSameSeedGivesIdenticalFramesAndAnotherSeedADifferentOne() {
         let start = CACurrentMediaTime()
         let hosts = (0..<3).map { _ in InlineRenderHost(width: 120, height: 90) }
         let roots = [scene(seed: 7, host: hosts[0]).root, scene(seed: 7, host: hosts[1]).root, scene(seed: 8, host: hosts[2]).root]
         defer { withExtendedLifetime(roots) {} }
         let frames = hosts.map { $0.render(at: start + 1.3) }
-        XCTAssertEqual(differingPixels(frames[0], frames[1]), 0)
-        XCTAssertGreaterThan(differingPixels(frames[0], frames[2]), 100)
+        XCTAssertEqual(GoldenImage.differingPixels(frames[0], frames[1], tolerance: 1), 0)
+        XCTAssertGreaterThan(GoldenImage.differingPixels(frames[0], frames[2], tolerance: 1), 100)
     }
 
     func testCARendererDrawsTheFieldAtExactTimesAndTicksWhileParticlesLive() {
@@ -123,7 +113,7 @@ final class EmitterRenderTests: ModelTestCase {
             let incremental = host.render(at: time)
             let fresh = InlineRenderHost(width: 120, height: 90)
             commits.forEach(fresh.receive)
-            XCTAssertEqual(differingPixels(incremental, fresh.render(at: time)), 0, "frame \(step)")
+            XCTAssertEqual(GoldenImage.differingPixels(incremental, fresh.render(at: time), tolerance: 1), 0, "frame \(step)")
             let damage = host.mailbox.frame?.damage ?? []
             XCTAssertFalse(damage.isEmpty, "live particles damage every frame")
             if step > 0 { XCTAssertLessThan(damage.reduce(0) { $0 + $1.area }, 120 * 90, "only around the particles") }
