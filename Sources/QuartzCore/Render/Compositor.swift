@@ -260,7 +260,7 @@ final class Compositor {
             clip = clipped
         }
         if let rasterized = node.rasterized {
-            let fade = node.state.opacity < 1 ? PixmanImage(red: 0, green: 0, blue: 0, alpha: Double(max(0, node.state.opacity))) : nil
+            let fade = node.state.opacity < 1 ? opacityMasks.mask(for: Double(max(0, node.state.opacity))) : nil
             if let area = node.subtreeCoverage?.intersection(clip) {
                 rasterized.composite(node: node, into: destination, mask: fade, clip: area)
             }

@@ -105,7 +105,7 @@ enum ShadowRenderer {
                                   radius: Double(state.shadowRadius * scale(of: node)),
                                   offset: (Double(offset.x), Double(offset.y)))
         guard let shadowImage = PixmanImage(buffer: shadow), let drawn = clip.intersection(area) else { return }
-        let fade = opacity < 1 ? PixmanImage(red: 0, green: 0, blue: 0, alpha: Double(opacity)) : nil
+        let fade = opacity < 1 ? compositor.opacityMasks.mask(for: Double(opacity)) : nil
         destination.composite(shadowImage, mask: fade, rect: drawn)
     }
 

@@ -39,7 +39,7 @@ struct GroupRenderer {
             return TransitionRenderer.draw(transition, node: node, newDrawing: scratchImage, area: area,
                                            into: destination, clip: clip, opacity: Double(opacity))
         }
-        let opacityMask = opacity < 1 ? PixmanImage(red: 0, green: 0, blue: 0, alpha: Double(opacity)) : nil
+        let opacityMask = opacity < 1 ? compositor.opacityMasks.mask(for: Double(opacity)) : nil
         let operation = state.compositingFilter.flatMap(BlendModes.operation(forFilterName:)) ?? PIXMAN_OP_OVER
         destination.composite(scratchImage, mask: opacityMask, operation: operation, rect: clip)
     }

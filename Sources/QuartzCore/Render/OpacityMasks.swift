@@ -1,6 +1,7 @@
 /// Solid masks for opacities, one per 8-bit level, made once per compositor.
 ///
-/// Every faded layer is composited through a solid mask of its opacity;
+/// Every faded layer (and faded group, rasterized subtree and group
+/// shadow) is composited through a solid mask of its opacity;
 /// making and freeing a pixman image for each layer on each frame showed
 /// when a thousand layers fade (issue 7, target 3). pixman's 8-bit paths
 /// use a solid colour's top 8 bits (`color >> 8` of the 16-bit channel),
