@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Tracks committed animations and delivers their events: the delegate's
 /// `animationDidStart(_:)` when an animation begins, `animationDidStop(_:finished:)`
 /// when it ends or is removed, removal on completion, and the transaction
@@ -7,6 +9,11 @@
 /// thread it wakes itself through the main queue when the next event is due;
 /// other threads get their events at their next commit or flush. Tests drive
 /// it with `deliverDueEvents(at:)` and a manual clock.
+///
+/// Render servers report each presented frame to the main thread's
+/// lifecycle only while `wantsPresentedFrames` says it has something a frame
+/// could deliver: a kiosk whose only running animation pulses forever does
+/// not wake the main thread sixty times a second for nothing (issue 7).
 final class AnimationLifecycle {
     private struct Tracked {
         weak var layer: CALayer?
@@ -24,7 +31,27 @@ final class AnimationLifecycle {
 
     func track(_ entry: AnimationEntry, on layer: CALayer) {
         let host = layer.rootLayer.hostConnection?.host
-        tracked.append(Tracked(layer: layer, entry: entry, isFrameDriven: host?.reportsPresentedFrames ?? false))
+        let isFrameDriven = host?.reportsPresentedFrames ?? false
+        tracked.append(Tracked(layer: layer, entry: entry, isFrameDriven: isFrameDriven))
+        // Set before the commit reaches the render server (tracking comes
+        // first in `commitChanges`), so no frame showing it goes unreported.
+        if isFrameDriven, Thread.isMainThread { Self.wantsPresentedFrames.store(true, ordering: .sequentiallyConsistent) }
+    }
+
+    /// Whether the main thread's lifecycle has a frame-driven animation whose
+    /// start or end a presented frame could still deliver. Written on the
+    /// main thread, read by render threads before they report a frame.
+    static let wantsPresentedFrames = Atomic<Bool>(false)
+
+    /// Whether some frame-driven animation still has an event ahead: not yet
+    /// started, or able to finish. A started animation that repeats forever
+    /// only stops when removed, and removal is delivered without frames; a
+    /// delivered stop leaves nothing (the entry is dropped at a later pass).
+    private var hasFrameDrivenEventsAhead: Bool {
+        tracked.contains { item in
+            let entry = item.entry
+            return item.isFrameDriven && !entry.didDeliverStop && !(entry.didDeliverStart && entry.neverFinishes)
+        }
     }
 
     /// An animation left its layer before finishing.
@@ -83,6 +110,9 @@ final class AnimationLifecycle {
             }
         }
         tracked = stillRunning
+        if Thread.isMainThread {
+            Self.wantsPresentedFrames.store(hasFrameDrivenEventsAhead, ordering: .sequentiallyConsistent)
+        }
     }
 
     /// Whether an animation's active period is over at layer time `t`.

@@ -151,8 +151,11 @@ package final class RenderServer: RenderHost, Sendable {
                 let frame = loop.renderFrame(at: frameTime)
                 summary.withLock { $0.add(frame) }
                 statistics(frame)
-                // Animation events follow what the screen shows.
-                DispatchQueue.main.async { AnimationLifecycle.framePresented(at: frameTime) }
+                // Animation events follow what the screen shows; reported
+                // only while the main thread has events a frame can deliver.
+                if AnimationLifecycle.wantsPresentedFrames.load(ordering: .sequentiallyConsistent) {
+                    DispatchQueue.main.async { AnimationLifecycle.framePresented(at: frameTime) }
+                }
             case .sleep(let until):
                 sleep(until: until)
             case .waitForPresentation:
