@@ -5,13 +5,13 @@ import QuartzCore
 /// over its own X connection (so `ShmCompletion` events never mix with the
 /// window's input).
 ///
-/// The path is MIT-SHM (`SharedMemoryBuffers`) when the server has the
+/// The path is MIT-SHM (`SharedMemoryFrame`) when the server has the
 /// extension and attaches the segments, else `XPutImage` from one ordinary
 /// buffer (`XPlainImage`), announced with one line on stderr. XRender is not
 /// used: the compositor does all drawing with pixman and cairo.
 final class WindowPresenter: FramePresenter {
     private enum Backend {
-        case sharedMemory(SharedMemoryBuffers)
+        case sharedMemory(SharedMemoryFrame)
         case putImage(XPlainImage)
 
         var path: PresentationPath {
@@ -33,7 +33,7 @@ final class WindowPresenter: FramePresenter {
     private lazy var spare = RasterBuffer(width: 1, height: 1)
     private let status: PresentationStatus
 
-    /// Connects to `displayName` and sets up the buffers for `window` at
+    /// Connects to `displayName` and sets up the image for `window` at
     /// `size`. `allowSharedMemory` false forces `XPutImage` (for the
     /// `LAMINA_NO_SHM` switch and benchmarks), silently. `closed` is signalled once the presenter's
     /// connection is closed. Nil when the display cannot be opened.
@@ -67,7 +67,7 @@ final class WindowPresenter: FramePresenter {
     var target: RasterBuffer {
         adoptRequestedSize()
         switch backend {
-        case .sharedMemory(let buffers): return buffers.back
+        case .sharedMemory(let frame): return frame.drawable
         case .putImage(let image): return image.raster
         case nil: return spare
         }
@@ -75,8 +75,8 @@ final class WindowPresenter: FramePresenter {
 
     func present(damage: [PixelRect], frameTime: CFTimeInterval) {
         switch backend {
-        case .sharedMemory(let buffers):
-            buffers.present(damage, to: window, gc: gc)
+        case .sharedMemory(let frame):
+            frame.present(damage, to: window, gc: gc)
         case .putImage(let image):
             for rect in damage { image.put(rect, to: window, gc: gc) }
             // Wait for the server to take the pixels, so frames cannot pile
@@ -89,38 +89,38 @@ final class WindowPresenter: FramePresenter {
 
     /// Waits until the server has read every image sent (for benchmarks).
     func waitUntilIdle() {
-        if case .sharedMemory(let buffers) = backend { buffers.waitUntilIdle() } else { display.sync() }
+        if case .sharedMemory(let frame) = backend { frame.waitUntilIdle() } else { display.sync() }
     }
 
     var path: PresentationPath { backend?.path ?? .none }
 
-    /// Reallocates the buffers when the window's size changed. The render
+    /// Reallocates the image when the window's size changed. The render
     /// server repaints everything after a resize; a frame drawn in between
-    /// at the old compositor size is clipped to the new buffers.
+    /// at the old compositor size is clipped to the new image.
     private func adoptRequestedSize() {
         let wanted = size.value
         guard wanted.generation != sizeGeneration else { return }
         sizeGeneration = wanted.generation
         let sharedMemory: Bool
-        if case .sharedMemory(let buffers) = backend {
-            buffers.waitUntilIdle()
+        if case .sharedMemory(let frame) = backend {
+            frame.waitUntilIdle()
             sharedMemory = true
         } else {
             sharedMemory = false
         }
-        // Drop the old buffers first, so two sets never coexist.
+        // Drop the old image first, so two never coexist.
         backend = nil
         backend = Self.makeBackend(display: display, width: wanted.width, height: wanted.height,
                                    sharedMemory: sharedMemory)
         status.report(path)
     }
 
-    /// SHM buffers, falling back on a plain image (with a line on stderr)
+    /// An SHM image, falling back on a plain image (with a line on stderr)
     /// when the segments cannot be made or attached.
     private static func makeBackend(display: XDisplay, width: Int, height: Int, sharedMemory: Bool) -> Backend? {
         if sharedMemory {
             do {
-                return .sharedMemory(try SharedMemoryBuffers(display: display, width: width, height: height))
+                return .sharedMemory(try SharedMemoryFrame(display: display, width: width, height: height))
             } catch {
                 HostLog.line("MIT-SHM failed on \"\(display.name)\" (\(error)); presenting with XPutImage (slower)")
             }
