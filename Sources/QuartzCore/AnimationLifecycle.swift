@@ -10,10 +10,11 @@ import Synchronization
 /// other threads get their events at their next commit or flush. Tests drive
 /// it with `deliverDueEvents(at:)` and a manual clock.
 ///
-/// Render servers report each presented frame to the main thread's
-/// lifecycle only while `wantsPresentedFrames` says it has something a frame
-/// could deliver: a kiosk whose only running animation pulses forever does
-/// not wake the main thread sixty times a second for nothing (issue 7).
+/// Render servers report a presented frame to the main thread's lifecycle
+/// only when it can deliver something (`wantsPresentedFrame(at:)`): a kiosk
+/// whose selection moves for 0.25 s while a glow pulses forever wakes the
+/// main thread for the move's start and end, not sixty times a second
+/// (issue 7).
 final class AnimationLifecycle {
     private struct Tracked {
         weak var layer: CALayer?
@@ -33,25 +34,44 @@ final class AnimationLifecycle {
         let host = layer.rootLayer.hostConnection?.host
         let isFrameDriven = host?.reportsPresentedFrames ?? false
         tracked.append(Tracked(layer: layer, entry: entry, isFrameDriven: isFrameDriven))
-        // Set before the commit reaches the render server (tracking comes
-        // first in `commitChanges`), so no frame showing it goes unreported.
-        if isFrameDriven, Thread.isMainThread { Self.wantsPresentedFrames.store(true, ordering: .sequentiallyConsistent) }
     }
 
-    /// Whether the main thread's lifecycle has a frame-driven animation whose
-    /// start or end a presented frame could still deliver. Written on the
-    /// main thread, read by render threads before they report a frame.
-    static let wantsPresentedFrames = Atomic<Bool>(false)
+    /// The earliest media time at which a presented frame can deliver an
+    /// event of the main thread's lifecycle (a frame-driven animation's
+    /// start or end); +infinity when none can. Written on the main thread,
+    /// read by render threads before they report a frame. A `Double`'s bits.
+    private static let frameEventTime = Atomic<UInt64>(Double.infinity.bitPattern)
 
-    /// Whether some frame-driven animation still has an event ahead: not yet
-    /// started, or able to finish. A started animation that repeats forever
-    /// only stops when removed, and removal is delivered without frames; a
-    /// delivered stop leaves nothing (the entry is dropped at a later pass).
-    private var hasFrameDrivenEventsAhead: Bool {
-        tracked.contains { item in
-            let entry = item.entry
-            return item.isFrameDriven && !entry.didDeliverStop && !(entry.didDeliverStart && entry.neverFinishes)
+    private static func publishFrameEventTime(_ time: CFTimeInterval) {
+        frameEventTime.store(time.bitPattern, ordering: .sequentiallyConsistent)
+    }
+
+    /// Whether a frame showing media time `frameTime` should be reported to
+    /// the main thread (`framePresented(at:)`).
+    static func wantsPresentedFrame(at frameTime: CFTimeInterval) -> Bool {
+        frameTime >= Double(bitPattern: frameEventTime.load(ordering: .sequentiallyConsistent))
+    }
+
+    /// Works out `frameEventTime` again from the tracked animations (main
+    /// thread only). Runs after every delivery and at every commit, before
+    /// the commit is sent, so a timing change the commit carries is seen.
+    func publishFrameEventTime() {
+        guard Thread.isMainThread else { return }
+        var next = CFTimeInterval.infinity
+        for item in tracked where item.isFrameDriven && !item.entry.didDeliverStop {
+            let entry = item.entry, timing = entry.snapshot.timing  // made at commit
+            // A started animation that repeats forever only stops when
+            // removed, and removal is delivered without frames.
+            if entry.didDeliverStart, entry.neverFinishes { continue }
+            guard let layer = item.layer, timing.speed >= 0 else { return Self.publishFrameEventTime(-.infinity) }
+            let localTime = entry.didDeliverStart ? timing.endTime() : timing.beginTime
+            let media = layer.mediaTime(fromLocalTime: localTime)
+            // A paused or odd time hierarchy: report every frame, as before.
+            guard media.isFinite else { return Self.publishFrameEventTime(-.infinity) }
+            // A little early rather than late: the conversions round.
+            next = min(next, media - 1e-6)
         }
+        Self.publishFrameEventTime(next)
     }
 
     /// An animation left its layer before finishing.
@@ -110,9 +130,7 @@ final class AnimationLifecycle {
             }
         }
         tracked = stillRunning
-        if Thread.isMainThread {
-            Self.wantsPresentedFrames.store(hasFrameDrivenEventsAhead, ordering: .sequentiallyConsistent)
-        }
+        publishFrameEventTime()
     }
 
     /// Whether an animation's active period is over at layer time `t`.

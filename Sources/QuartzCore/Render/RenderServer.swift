@@ -152,8 +152,8 @@ package final class RenderServer: RenderHost, Sendable {
                 summary.withLock { $0.add(frame) }
                 statistics(frame)
                 // Animation events follow what the screen shows; reported
-                // only while the main thread has events a frame can deliver.
-                if AnimationLifecycle.wantsPresentedFrames.load(ordering: .sequentiallyConsistent) {
+                // only when the main thread has an event this frame can deliver.
+                if AnimationLifecycle.wantsPresentedFrame(at: frameTime) {
                     DispatchQueue.main.async { AnimationLifecycle.framePresented(at: frameTime) }
                 }
             case .sleep(let until):

@@ -1,11 +1,13 @@
 import XCTest
 @testable import QuartzCore
 
-/// The render thread reports presented frames to the main thread only while
-/// the main thread's lifecycle has an event a frame could deliver (issue 7:
-/// a pulse repeating forever woke the main thread every frame for nothing).
+/// The render thread reports a presented frame to the main thread only when
+/// the main thread's lifecycle has an event that frame can deliver (issue 7:
+/// a pulse repeating forever woke the main thread every frame for nothing,
+/// and a 0.25 s move every frame of its run instead of at its start and end).
 final class PresentedFrameReportTests: XCTestCase {
-    private var wantsFrames: Bool { AnimationLifecycle.wantsPresentedFrames.load(ordering: .sequentiallyConsistent) }
+    private func wantsFrame(at time: CFTimeInterval) -> Bool { AnimationLifecycle.wantsPresentedFrame(at: time) }
+    private let muchLater = 1e9
 
     private func runMainLoop(until condition: () -> Bool, timeout: TimeInterval = 3) {
         let deadline = Date(timeIntervalSinceNow: timeout)
@@ -31,27 +33,33 @@ final class PresentedFrameReportTests: XCTestCase {
         pulse.delegate = events.watcher("pulse")
         root.add(pulse, forKey: "pulse")
         CATransaction.flush()
-        XCTAssertTrue(wantsFrames, "a tracked animation that has not started wants frames before its commit is drawn")
+        let pulseBegin = root.animation(forKey: "pulse")?.beginTime ?? .nan
+        XCTAssertTrue(wantsFrame(at: pulseBegin), "set before the commit is drawn: the frame showing the start")
+        XCTAssertFalse(wantsFrame(at: pulseBegin - 0.01), "nothing starts before it")
         runMainLoop(until: { events.entries.contains("pulse start") })
         XCTAssertEqual(events.entries, ["pulse start"], "the start arrives through a presented frame")
-        XCTAssertFalse(wantsFrames, "a started pulse that repeats forever has nothing for frames to deliver")
+        XCTAssertFalse(wantsFrame(at: muchLater), "a started pulse that repeats forever has nothing for frames to deliver")
 
         let fade = CABasicAnimation(keyPath: "backgroundColor")
         fade.fromValue = CGColor(gray: 0, alpha: 1)
         fade.toValue = CGColor(gray: 1, alpha: 1)
-        fade.duration = 0.1
+        fade.duration = 0.6
         fade.delegate = events.watcher("fade")
         root.add(fade, forKey: "fade")
         CATransaction.flush()
-        XCTAssertTrue(wantsFrames, "a finite animation's start and end are ahead")
+        let fadeBegin = root.animation(forKey: "fade")?.beginTime ?? .nan
+        XCTAssertTrue(wantsFrame(at: fadeBegin), "its start is ahead")
+        runMainLoop(until: { events.entries.contains("fade start") })
+        XCTAssertFalse(wantsFrame(at: fadeBegin + 0.3), "frames in the middle of the fade deliver nothing")
+        XCTAssertTrue(wantsFrame(at: fadeBegin + 0.6), "the frame showing its end delivers the stop")
         runMainLoop(until: { events.entries.contains("fade stop finished") })
         XCTAssertEqual(events.entries, ["pulse start", "fade start", "fade stop finished"])
-        XCTAssertFalse(wantsFrames, "only the pulse is left")
+        XCTAssertFalse(wantsFrame(at: muchLater), "only the pulse is left")
 
         root.removeAnimation(forKey: "pulse")
         runMainLoop(until: { events.entries.count == 4 })
         XCTAssertEqual(events.entries.last, "pulse stop interrupted", "removal is delivered without frames")
-        XCTAssertFalse(wantsFrames)
+        XCTAssertFalse(wantsFrame(at: muchLater))
     }
 }
 
