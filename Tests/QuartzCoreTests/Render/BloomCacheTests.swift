@@ -1,3 +1,4 @@
+import CPixman
 import XCTest
 @testable import QuartzCore
 
@@ -126,6 +127,47 @@ final class BloomCacheTests: ModelTestCase {
                 }
             }
             XCTAssertLessThanOrEqual(worst, 2, "intensity \(intensity)")
+        }
+    }
+
+    /// The glow times a fraction is added as a solid source through the glow
+    /// as a component-alpha mask (pixman's SSE2 path); that gives exactly
+    /// the pixels of the glow through a solid mask (its general path).
+    func testComponentAlphaAddGivesTheSolidMaskAddsPixels() throws {
+        let width = 37, height = 11
+        var random = SystemRandomNumberGenerator()
+        let glow = RasterBuffer(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let alpha = UInt32.random(in: 0...255, using: &random)
+                let channels = (0..<3).map { _ in UInt32.random(in: 0...alpha, using: &random) }
+                let pixel = alpha << 24 | channels[0] << 16 | channels[1] << 8 | channels[2]
+                (glow.base + y * glow.bytesPerRow + x * 4).storeBytes(of: pixel, as: UInt32.self)
+            }
+        }
+        for step in [0.0, 0.003, 0.25, 0.5, 0.731, 0.999] {
+            let background = RasterBuffer(width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let pixel = UInt32(truncatingIfNeeded: (x * 7 + y * 31) & 0xFF) * 0x0101_0101
+                    (background.base + y * background.bytesPerRow + x * 4).storeBytes(of: pixel, as: UInt32.self)
+                }
+            }
+            let viaSolidMask = RasterBuffer(width: width, height: height), viaComponentAlpha = RasterBuffer(width: width, height: height)
+            for target in [viaSolidMask, viaComponentAlpha] {
+                target.base.copyMemory(from: background.base, byteCount: height * background.bytesPerRow)
+            }
+            let all = PixelRect(x: 0, y: 0, width: width, height: height)
+            let glowImage = try XCTUnwrap(PixmanImage(buffer: glow))
+            try XCTUnwrap(PixmanImage(buffer: viaSolidMask)).composite(
+                glowImage, mask: PixmanImage(red: 0, green: 0, blue: 0, alpha: step), operation: PIXMAN_OP_ADD, rect: all)
+            let maskImage = try XCTUnwrap(PixmanImage(buffer: glow))
+            maskImage.useComponentAlpha()
+            try XCTUnwrap(PixmanImage(buffer: viaComponentAlpha)).composite(
+                try XCTUnwrap(PixmanImage(red: 1, green: 1, blue: 1, alpha: step)), mask: maskImage, maskOrigin: (0, 0),
+                operation: PIXMAN_OP_ADD, rect: all)
+            XCTAssertEqual(GoldenImage.differingPixels(viaSolidMask.makeImage(), viaComponentAlpha.makeImage(), tolerance: 0), 0,
+                           "step \(step)")
         }
     }
 }
