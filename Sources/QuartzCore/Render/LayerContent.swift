@@ -52,6 +52,9 @@ final class LayerContent {
     let pixelWidth: Int, pixelHeight: Int
     /// The bitmap's memory, for `AffineBilinearSampler`.
     private let samplerSource: AffineBilinearSampler.Source
+    /// Bitmap pixels holding its ink (`LayerContent+Ink.swift`), found the
+    /// first time it is composited.
+    private(set) lazy var inkBounds: PixelRect? = Self.inkBounds(of: samplerSource)
 
     init?(key: Key, extent: CGRect, draw: (RasterBuffer) -> Void) {
         self.key = key
@@ -108,6 +111,7 @@ final class LayerContent {
         let toLayer = CATransform3DConcat(CATransform3DMakeScale(1 / key.scale, 1 / key.scale, 1),
                                           CATransform3DMakeTranslation(origin.x, origin.y, 0))
         let toTarget = CATransform3DConcat(toLayer, node.matrix)
+        guard let clip = inkedClip(clip, toTarget: toTarget, operation: operation) else { return }
         if toTarget.isIntegerTranslation2D {
             image.setTransform(nil, bilinear: false)
             destination.composite(image, at: Int(toTarget.m41), Int(toTarget.m42), mask: mask,
@@ -178,7 +182,7 @@ final class LayerContent {
     /// How far (target pixels) beyond the outline bilinear sampling of an
     /// affine map can reach: one bitmap pixel, stretched by the map, and one
     /// for the pixel centres.
-    private static func filterMargin(of map: Homography) -> CGFloat {
+    static func filterMargin(of map: Homography) -> CGFloat {
         let m = map.m
         // A flattened 3D map may carry a constant w (m[8]) that scales it.
         let stretch = max((m[0] * m[0] + m[1] * m[1]).squareRoot(), (m[3] * m[3] + m[4] * m[4]).squareRoot()) / abs(m[8])
