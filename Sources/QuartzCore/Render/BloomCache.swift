@@ -121,7 +121,8 @@ final class BloomCache {
             glow.setTransform(nil, bilinear: false)
         } else {
             if entry.shifted?.fraction != fraction {
-                entry.shifted = entry.image.resampled(width: width, height: height, shiftedBy: fraction)
+                let earlier = entry.shifted.map { (image: $0.image, buffer: $0.buffer) }
+                entry.shifted = entry.image.resampled(width: width, height: height, shiftedBy: fraction, reusing: earlier)
                     .map { (fraction, $0.image, $0.buffer) }
             }
             guard let shifted = entry.shifted else { return }

@@ -134,9 +134,19 @@ final class PixmanImage {
     /// both at the same fixed-point positions; and the copy is made by
     /// pixman's SIMD bilinear path for a translation, where a composite
     /// with another operator or a mask may take its scalar general path.
-    func resampled(width: Int, height: Int, shiftedBy fraction: CGPoint) -> (image: PixmanImage, buffer: RasterBuffer)? {
-        let buffer = RasterBuffer(width: width + 1, height: height + 1)
-        guard let copy = PixmanImage(buffer: buffer) else { return nil }
+    /// `reusing` an earlier copy of the same size writes over its pixels
+    /// instead (every one of them: the operator is `SRC`), sparing a moving
+    /// glow a fresh allocation, and the kernel's zeroing of it, every frame.
+    func resampled(width: Int, height: Int, shiftedBy fraction: CGPoint,
+                   reusing earlier: (image: PixmanImage, buffer: RasterBuffer)? = nil) -> (image: PixmanImage, buffer: RasterBuffer)? {
+        let buffer: RasterBuffer, copy: PixmanImage
+        if let earlier, earlier.buffer.width == width + 1, earlier.buffer.height == height + 1 {
+            (copy, buffer) = earlier
+        } else {
+            buffer = RasterBuffer(width: width + 1, height: height + 1)
+            guard let made = PixmanImage(buffer: buffer) else { return nil }
+            copy = made
+        }
         setTransform(Homography(CATransform3DMakeTranslation(-fraction.x, -fraction.y, 0)), bilinear: true)
         copy.composite(self, mask: nil, operation: PIXMAN_OP_SRC,
                        rect: PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))

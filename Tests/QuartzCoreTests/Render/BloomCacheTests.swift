@@ -130,6 +130,28 @@ final class BloomCacheTests: ModelTestCase {
         }
     }
 
+    /// A moving glow is resampled into the copy it was resampled into last
+    /// frame: the same memory, and exactly the pixels of a fresh copy.
+    func testResamplingReusesTheEarlierCopyWithTheSamePixels() throws {
+        let width = 23, height = 9
+        let source = RasterBuffer(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let alpha = UInt32((x * 37 + y * 11) % 256), gray = alpha / 2
+                (source.base + y * source.bytesPerRow + x * 4).storeBytes(of: alpha << 24 | gray * 0x0001_0101, as: UInt32.self)
+            }
+        }
+        let image = try XCTUnwrap(PixmanImage(buffer: source))
+        let first = try XCTUnwrap(image.resampled(width: width, height: height, shiftedBy: CGPoint(x: 0.75, y: 0.1)))
+        let fraction = CGPoint(x: 0.3, y: 0.6)
+        let reused = try XCTUnwrap(image.resampled(width: width, height: height, shiftedBy: fraction, reusing: first))
+        XCTAssertTrue(reused.buffer === first.buffer, "no new buffer")
+        let fresh = try XCTUnwrap(image.resampled(width: width, height: height, shiftedBy: fraction))
+        XCTAssertEqual(GoldenImage.differingPixels(reused.buffer.makeImage(), fresh.buffer.makeImage(), tolerance: 0), 0)
+        let otherSize = try XCTUnwrap(image.resampled(width: width - 1, height: height, shiftedBy: fraction, reusing: first))
+        XCTAssertFalse(otherSize.buffer === first.buffer, "a copy of another size is not written over")
+    }
+
     /// The glow times a fraction is added as a solid source through the glow
     /// as a component-alpha mask (pixman's SSE2 path); that gives exactly
     /// the pixels of the glow through a solid mask (its general path).
