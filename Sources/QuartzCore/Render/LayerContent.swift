@@ -55,6 +55,8 @@ final class LayerContent {
     /// Bitmap pixels holding its ink (`LayerContent+Ink.swift`), found the
     /// first time it is composited.
     private(set) lazy var inkBounds: PixelRect? = Self.inkBounds(of: samplerSource)
+    /// A transparent rectangle inside the ink (`LayerContent+Ink.swift`).
+    private(set) lazy var inkHole: PixelRect? = Self.inkHole(of: samplerSource)
 
     init?(key: Key, extent: CGRect, draw: (RasterBuffer) -> Void) {
         self.key = key
@@ -112,14 +114,19 @@ final class LayerContent {
                                           CATransform3DMakeTranslation(origin.x, origin.y, 0))
         let toTarget = CATransform3DConcat(toLayer, node.matrix)
         guard let clip = inkedClip(clip, toTarget: toTarget, operation: operation) else { return }
+        let pieces = piecesAroundHole(clip, toTarget: toTarget, operation: operation)
         if toTarget.isIntegerTranslation2D {
             image.setTransform(nil, bilinear: false)
-            destination.composite(image, at: Int(toTarget.m41), Int(toTarget.m42), mask: mask,
-                                  operation: operation, rect: clip)
+            for piece in pieces {
+                destination.composite(image, at: Int(toTarget.m41), Int(toTarget.m42), mask: mask,
+                                      operation: operation, rect: piece)
+            }
             return
         }
         if toTarget.isTranslation2D, let shifted = shiftedCopy(for: toTarget) {
-            destination.composite(shifted.image, at: shifted.x, shifted.y, mask: mask, operation: operation, rect: clip)
+            for piece in pieces {
+                destination.composite(shifted.image, at: shifted.x, shifted.y, mask: mask, operation: operation, rect: piece)
+            }
             return
         }
         let toPixels = Homography(toTarget)
@@ -154,7 +161,10 @@ final class LayerContent {
             return compositeSampled(through: inverse, bands: bands, into: destination, mask: mask, operation: operation)
         }
         for band in bands {
-            destination.composite(image, mask: mask, operation: operation, rect: band)
+            for piece in pieces {
+                guard let part = band.intersection(piece) else { continue }
+                destination.composite(image, mask: mask, operation: operation, rect: part)
+            }
         }
     }
 

@@ -7,8 +7,25 @@ import XCTest
 final class InkBoundsTests: XCTestCase {
     /// A 40x20 bitmap, transparent but for the pixels listed.
     private func content(inked pixels: [(x: Int, y: Int)]) throws -> LayerContent {
+        try content(inked: pixels, width: 40, height: 20)
+    }
+
+    /// A 2-pixel frame around a 40x20 bitmap, with the corner pixels left out
+    /// and one ink pixel at `inside`.
+    private func ring(inside: (x: Int, y: Int)? = nil) throws -> LayerContent {
+        var pixels: [(x: Int, y: Int)] = []
+        for y in 0..<20 {
+            for x in 0..<40 where (x < 2 || x >= 38 || y < 2 || y >= 18) && !((x < 2 || x >= 38) && (y < 2 || y >= 18)) {
+                pixels.append((x, y))
+            }
+        }
+        if let inside { pixels.append(inside) }
+        return try content(inked: pixels, width: 40, height: 20)
+    }
+
+    private func content(inked pixels: [(x: Int, y: Int)], width: Int, height: Int) throws -> LayerContent {
         var state = LayerState()
-        state.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
+        state.bounds = CGRect(x: 0, y: 0, width: width, height: height)
         let made = LayerContent(key: LayerContent.Key(state, scale: 1), extent: state.bounds) { buffer in
             for (x, y) in pixels {
                 (buffer.base + y * buffer.bytesPerRow + x * 4).storeBytes(of: 0x8040_2010 as UInt32, as: UInt32.self)
@@ -47,10 +64,42 @@ final class InkBoundsTests: XCTestCase {
         XCTAssertNil(try content(inked: []).inkedClip(clip, toTarget: whole, operation: PIXMAN_OP_ADD))
     }
 
+    func testARingsInsideIsItsHole() throws {
+        XCTAssertEqual(try ring().inkHole, PixelRect(x: 2, y: 2, width: 36, height: 16))
+        // An ink pixel inside: the hole grows a row at a time the way that
+        // keeps it widest, and keeps the largest it met.
+        XCTAssertEqual(try ring(inside: (30, 6)).inkHole, PixelRect(x: 2, y: 2, width: 28, height: 16))
+        XCTAssertNil(try ring(inside: (20, 10)).inkHole, "ink at the centre: no hole")
+        XCTAssertEqual(try content(inked: [(0, 0)]).inkHole, PixelRect(x: 1, y: 0, width: 39, height: 20))
+        XCTAssertNil(try content(inked: [(17, 10), (23, 10), (20, 7), (20, 13)]).inkHole,
+                     "a 5x5 hole, under a quarter of the bitmap, is not worth the pieces")
+    }
+
+    func testTheClipIsCutAroundTheHole() throws {
+        let layer = try ring()
+        let clip = PixelRect(x: 0, y: 0, width: 500, height: 500)
+        let whole = layer.piecesAroundHole(clip, toTarget: CATransform3DMakeTranslation(100, 50, 0), operation: PIXMAN_OP_OVER)
+        // The hole lands on x 102..<138, y 52..<68.
+        XCTAssertEqual(whole, [PixelRect(x: 0, y: 0, width: 500, height: 52), PixelRect(x: 0, y: 68, width: 500, height: 432),
+                               PixelRect(x: 0, y: 52, width: 102, height: 16), PixelRect(x: 138, y: 52, width: 362, height: 16)])
+        let fractional = layer.piecesAroundHole(clip, toTarget: CATransform3DMakeTranslation(100.5, 50.5, 0), operation: PIXMAN_OP_OVER)
+        XCTAssertEqual(fractional.first, PixelRect(x: 0, y: 0, width: 500, height: 53), "a fraction leaves the hole's first row and column inked")
+        XCTAssertEqual(fractional.last, PixelRect(x: 138, y: 53, width: 362, height: 15))
+        XCTAssertEqual(layer.piecesAroundHole(clip, toTarget: CATransform3DMakeTranslation(100, 50, 0), operation: PIXMAN_OP_SRC), [clip])
+        XCTAssertEqual(layer.piecesAroundHole(clip, toTarget: CATransform3DMakeScale(2, 2, 1), operation: PIXMAN_OP_OVER), [clip])
+        XCTAssertEqual(PixelRect(x: 0, y: 0, width: 10, height: 10).subtracting(PixelRect(x: 20, y: 20, width: 5, height: 5)),
+                       [PixelRect(x: 0, y: 0, width: 10, height: 10)])
+    }
+
     /// Drawn through every path (whole pixels, a fraction, turned), the
     /// narrowed clip gives exactly the pixels of compositing the whole clip.
     func testNarrowingChangesNoPixel() throws {
-        let layer = try content(inked: [(10, 5), (11, 5), (19, 8), (25, 14)])
+        for layer in [try content(inked: [(10, 5), (11, 5), (19, 8), (25, 14)]), try ring(inside: (30, 6))] {
+            try assertNarrowingChangesNoPixel(layer)
+        }
+    }
+
+    private func assertNarrowingChangesNoPixel(_ layer: LayerContent) throws {
         for matrix in [CATransform3DMakeTranslation(30, 20, 0), CATransform3DMakeTranslation(30.4, 20.7, 0),
                        CATransform3DConcat(CATransform3DMakeRotation(0.4, 0, 0, 1), CATransform3DMakeTranslation(40, 10, 0))] {
             let narrowed = RasterBuffer(width: 100, height: 80), whole = RasterBuffer(width: 100, height: 80)
