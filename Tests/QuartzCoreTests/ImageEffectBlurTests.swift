@@ -115,6 +115,15 @@ final class ImageEffectBlurTests: XCTestCase {
         XCTAssertEqual(ImageEffects.outset(forRadius: 1e9), ImageEffects.outset(forRadius: 256))
     }
 
+    /// The reach the compositor asks for every frame, worked out without
+    /// building a kernel, is the kernel's.
+    func testOutsetWithoutAKernelIsTheKernels() {
+        let sigmas = (0...700).map { Double($0) / 10 } + [0.05, 1.99, 2.0, 2.01, 255.9, 256, 300, .infinity, -.infinity, .nan, -3]
+        for sigma in sigmas {
+            XCTAssertEqual(BlurKernel.outset(forStandardDeviation: sigma), BlurKernel(standardDeviation: sigma).outset, "σ \(sigma)")
+        }
+    }
+
     func testBoxWidthsMatchTheStandardDeviation() {
         for tenths in 20...600 {
             let sigma = Double(tenths) / 10

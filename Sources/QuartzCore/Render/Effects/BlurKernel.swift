@@ -91,26 +91,51 @@ package struct BlurKernel: Equatable, Sendable {
     /// narrow or wide (σ 6 blurs like σ 5.48). Choosing the three widths
     /// separately steps σ by about a sixth of a pixel.
     static func boxWidths(variance: Double) -> [Int] {
+        let (a, b, c) = boxWidthTriple(variance: variance)
+        let best = [a, b, c]
+        // Even widths first, so the pair's shifts are adjacent passes.
+        return best.filter { $0 % 2 == 0 } + best.filter { $0 % 2 == 1 }
+    }
+
+    /// `boxWidths` in increasing order, without arrays (the compositor asks
+    /// for a blur's reach every frame).
+    private static func boxWidthTriple(variance: Double) -> (Int, Int, Int) {
         let equal = (4 * variance + 1).squareRoot()     // three equal widths
         let low = max(1, Int(equal) - 2), high = Int(equal.rounded(.up)) + 2
-        var best: [Int] = [low, low, low]
+        var best = (low, low, low)
         var bestError = Double.infinity
         for a in low...high {
             for b in a...min(high, a + 2) {
                 for c in b...min(high, a + 2) {
-                    let evens = [a, b, c].filter { $0 % 2 == 0 }.count
+                    let evens = (a % 2 == 0 ? 1 : 0) + (b % 2 == 0 ? 1 : 0) + (c % 2 == 0 ? 1 : 0)
                     guard evens == 0 || evens == 2 else { continue }
                     let total = Double(a * a + b * b + c * c - 3) / 12
                     let error = abs(total - variance)
                     if error < bestError - 1e-12 {
-                        best = [a, b, c]
+                        best = (a, b, c)
                         bestError = error
                     }
                 }
             }
         }
-        // Even widths first, so the pair's shifts are adjacent passes.
-        return best.filter { $0 % 2 == 0 } + best.filter { $0 % 2 == 1 }
+        return best
+    }
+
+    /// `BlurKernel(standardDeviation:).outset` without building the kernel:
+    /// the compositor asks for every blurred layer's reach every frame.
+    package static func outset(forStandardDeviation value: Double) -> Int {
+        let sigma = sanitized(value)
+        if sigma == 0 { return 0 }
+        if sigma < directConvolutionLimit { return Int((3 * sigma).rounded(.up)) }
+        let (a, b, c) = boxWidthTriple(variance: sigma * sigma)
+        // Odd boxes reach w / 2 right; of an even pair the first reaches one less.
+        var outset = 0, evenSeen = false
+        for width in [a, b, c] where width % 2 == 0 {
+            outset += evenSeen ? width / 2 : width / 2 - 1
+            evenSeen = true
+        }
+        for width in [a, b, c] where width % 2 == 1 { outset += width / 2 }
+        return outset
     }
 
     /// `value` as a usable standard deviation: NaN and negatives are 0,

@@ -38,7 +38,7 @@ extension ImageEffects {
     /// scratch buffers by. Beyond it the blur of transparent surroundings is
     /// exactly transparent. Same sanitizing of `radius` as the blur.
     package static func outset(forRadius radius: Double) -> Int {
-        BlurKernel(standardDeviation: radius).outset
+        BlurKernel.outset(forStandardDeviation: radius)
     }
 
     /// Blurs with a prepared kernel; see `gaussianBlur(source:into:radius:)`.
