@@ -3,8 +3,10 @@ import CPixman
 import Foundation
 import QuartzCore
 
-/// One 400x300 image layer at 1280x720, transformed (rotated 30°, or
-/// scaled 1.5x) and animating either its transform or only its opacity:
+/// One 400x300 image layer at 1280x720, transformed (rotated 30°, scaled
+/// 1.5x, or turned about its vertical axis under perspective, as a cover
+/// flow turns its covers) and animating either its transform or only its
+/// opacity:
 /// Lamina's frame (evaluate, damage, clear and composite the damaged area)
 /// beside pixman's general bilinear path for the same pixels (clear the
 /// same box, one OVER with the transform), timed alternately.
@@ -13,13 +15,14 @@ enum TransformedLayersBenchmark {
     static let width = 1280, height = 720, frames = 300
 
     enum Case: CaseIterable {
-        case rotationAnimating, rotatedOpacityAnimating, scaleAnimating
+        case rotationAnimating, rotatedOpacityAnimating, scaleAnimating, perspectiveAnimating
 
         var label: String {
             switch self {
             case .rotationAnimating: "rotation animating (about 30°)"
             case .rotatedOpacityAnimating: "rotated 30°, opacity animating"
             case .scaleAnimating: "scale animating (about 1.5x)"
+            case .perspectiveAnimating: "perspective turn animating (about 35°)"
             }
         }
     }
@@ -52,6 +55,11 @@ enum TransformedLayersBenchmark {
             animation = CABasicAnimation(keyPath: "transform.scale")
             animation.fromValue = 1.45
             animation.toValue = 1.55
+        case .perspectiveAnimating:
+            root.sublayerTransform = Self.perspective
+            animation = CABasicAnimation(keyPath: "transform.rotation.y")
+            animation.fromValue = 0.55
+            animation.toValue = 0.65
         }
         animation.duration = 2
         animation.autoreverses = true
@@ -74,6 +82,7 @@ enum TransformedLayersBenchmark {
             case .rotationAnimating: baseline.draw(angle: .pi / 6 - 0.05 + 0.1 * f, scale: 1, opacity: 1)
             case .rotatedOpacityAnimating: baseline.draw(angle: .pi / 6, scale: 1, opacity: 1 - 0.5 * f)
             case .scaleAnimating: baseline.draw(angle: 0, scale: 1.45 + 0.1 * f, opacity: 1)
+            case .perspectiveAnimating: baseline.draw(Self.turned(by: 0.55 + 0.1 * f))
             }
             let t2 = BenchmarkStatistics.now()
             guard frame >= 20 else { continue }
@@ -82,9 +91,27 @@ enum TransformedLayersBenchmark {
         }
         let p = BenchmarkStatistics.percentile, ms = { (seconds: Double?) in BenchmarkStatistics.ms(seconds) }
         let ratio = p(pixman, 50)! / p(lamina, 50)!
-        print("  \(benchmarkCase.label.padding(toLength: 32, withPad: " ", startingAt: 0)) Lamina \(ms(p(lamina, 50))), "
+        print("  \(benchmarkCase.label.padding(toLength: 40, withPad: " ", startingAt: 0)) Lamina \(ms(p(lamina, 50))), "
               + "pixman general path \(ms(p(pixman, 50))) -> pixman / Lamina \(String(format: "%.2f", ratio))x")
         root.detachFromHost()
+    }
+
+    /// The root's sublayer transform in the perspective case: an eye 800
+    /// points away, as cover flows use.
+    static let perspective: CATransform3D = {
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 800
+        return perspective
+    }()
+
+    /// Where the perspective case's layer maps its image: turned by `angle`
+    /// about its vertical centre line, under `perspective` about the
+    /// target's centre (where the layer sits).
+    static func turned(by angle: Double) -> CATransform3D {
+        var map = CATransform3DMakeTranslation(-200, -150, 0)
+        map = CATransform3DConcat(map, CATransform3DMakeRotation(angle, 0, 1, 0))
+        map = CATransform3DConcat(map, perspective)
+        return CATransform3DConcat(map, CATransform3DMakeTranslation(640, 360, 0))
     }
 
     /// An opaque image with a diagonal gradient (so bilinear sampling does real work).
@@ -143,5 +170,43 @@ final class BareTransformedImage {
         let mask = opacity < 1 ? pixman_image_create_solid_fill(&alpha) : nil
         pixman_image_composite32(PIXMAN_OP_OVER, source, mask, destination, box.x, box.y, 0, 0, box.x, box.y, box.size, box.size)
         if let mask { pixman_image_unref(mask) }
+    }
+
+    /// Draws the image through `imageToTarget`, a projective map (x, y and
+    /// w taken from the 3D matrix, as a layer's flattened transform): the
+    /// box of its corners cleared, then one bilinear OVER through the
+    /// inverse, which pixman samples with its general fetcher.
+    func draw(_ imageToTarget: CATransform3D) {
+        let m = imageToTarget
+        var forward = pixman_f_transform()
+        // pixman's matrices take column vectors: rows are x', y', w'.
+        forward.m = ((Double(m.m11), Double(m.m21), Double(m.m41)),
+                     (Double(m.m12), Double(m.m22), Double(m.m42)),
+                     (Double(m.m14), Double(m.m24), Double(m.m44)))
+        var inverse = pixman_f_transform()
+        guard pixman_f_transform_invert(&inverse, &forward) != 0 else { return }
+        // Scaled up so that its small perspective terms keep their bits in 16.16.
+        var largest = 0.0
+        withUnsafeBytes(of: inverse.m) { for value in $0.bindMemory(to: Double.self) { largest = max(largest, abs(value)) } }
+        let k = 8192 / largest
+        inverse.m = ((k * inverse.m.0.0, k * inverse.m.0.1, k * inverse.m.0.2),
+                     (k * inverse.m.1.0, k * inverse.m.1.1, k * inverse.m.1.2),
+                     (k * inverse.m.2.0, k * inverse.m.2.1, k * inverse.m.2.2))
+        var fixed = pixman_transform()
+        _ = pixman_transform_from_pixman_f_transform(&fixed, &inverse)
+        pixman_image_set_transform(source, &fixed)
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for (x, y) in [(0.0, 0.0), (Double(image.width), 0), (0, Double(image.height)), (Double(image.width), Double(image.height))] {
+            let w = x * Double(m.m14) + y * Double(m.m24) + Double(m.m44)
+            let tx = (x * Double(m.m11) + y * Double(m.m21) + Double(m.m41)) / w
+            let ty = (x * Double(m.m12) + y * Double(m.m22) + Double(m.m42)) / w
+            (minX, minY, maxX, maxY) = (min(minX, tx), min(minY, ty), max(maxX, tx), max(maxY, ty))
+        }
+        let x0 = max(0, Int(minX) - 1), y0 = max(0, Int(minY) - 1)
+        let x1 = min(width, Int(maxX) + 2), y1 = min(height, Int(maxY) + 2)
+        guard x1 > x0, y1 > y0 else { return }
+        for y in y0..<y1 { (pixels + y * width + x0).update(repeating: 0, count: x1 - x0) }
+        pixman_image_composite32(PIXMAN_OP_OVER, source, nil, destination, Int32(x0), Int32(y0), 0, 0,
+                                 Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
     }
 }

@@ -91,7 +91,8 @@ def main():
                  lamina_ms, f'bare pixman {bare} (Lamina {ratio})'))
 
     for label, key in [('rotation animating', 'rotation animating'), ('rotated, opacity animating', 'rotated 30°, opacity'),
-                       ('scale animating', 'scale animating')]:
+                       ('scale animating', 'scale animating'),
+                       ('perspective turn animating', 'perspective turn animating')]:
         line = find('(' + re.escape(key) + '.*)', offscreen, '')
         lamina_ms = find(r'Lamina ([\d.]+ ms)', line)
         bare = find(r'general path ([\d.]+ ms)', line)

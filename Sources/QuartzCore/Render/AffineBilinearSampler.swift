@@ -108,9 +108,9 @@ enum AffineBilinearSampler {
     }
 
     /// The bilinear blend at 16.16 position (`x`, `y`) (already moved by
-    /// half a pixel).
+    /// half a pixel). Also `ProjectiveBilinearSampler`'s.
     @inline(__always)
-    private static func pixel(_ source: Source, x: Int, y: Int) -> UInt32 {
+    static func pixel(_ source: Source, x: Int, y: Int) -> UInt32 {
         let x0 = x >> 16, y0 = y >> 16
         let top: SIMD8<UInt16>, bottom: SIMD8<UInt16>
         if x0 >= 0, y0 >= 0, x0 + 1 < source.width, y0 + 1 < source.height {

@@ -139,7 +139,17 @@ final class LayerContent {
         let outline = outline(through: toPixels)
         if inverse.isProjective, let outlineMask = outlineMask(outline, clip: clip, fade: mask) {
             // The mask is exact; a pixel of margin covers its antialiasing.
-            for band in OutlineBands.rects(covering: outline ?? [], margin: 1, within: clip) {
+            let bands = OutlineBands.rects(covering: outline ?? [], margin: 1, within: clip)
+            if let fixed = PixmanImage.fixedTransform(inverse) {
+                // pixman's own pixels, sampled without its general fetcher.
+                image.setTransform(nil, bilinear: false)
+                return compositeSampled(bands: bands, into: destination, mask: outlineMask, maskOrigin: (clip.x, clip.y),
+                                        operation: operation) { band, output, bytesPerRow in
+                    ProjectiveBilinearSampler.sample(samplerSource, through: fixed, rect: band, into: output,
+                                                     outputBytesPerRow: bytesPerRow)
+                }
+            }
+            for band in bands {
                 destination.composite(image, mask: outlineMask, maskOrigin: (clip.x, clip.y), operation: operation, rect: band)
             }
             return
@@ -172,13 +182,31 @@ final class LayerContent {
     /// composited from it untransformed (`mask` is solid, as every caller's is).
     private func compositeSampled(through inverse: Homography, bands: [PixelRect], into destination: PixmanImage,
                                   mask: PixmanImage?, operation: pixman_op_t) {
+        compositeSampled(bands: bands, into: destination, mask: mask, maskOrigin: nil, operation: operation) {
+            band, output, bytesPerRow in
+            AffineBilinearSampler.sample(samplerSource, targetToSource: inverse, rect: band, into: output,
+                                         outputBytesPerRow: bytesPerRow)
+        }
+    }
+
+    /// Each band drawn by `sample` (band, its first pixel, bytes per row)
+    /// into one buffer, then composited from it untransformed, through
+    /// `mask` placed at `maskOrigin` (target pixels; nil: a solid mask).
+    private func compositeSampled(bands: [PixelRect], into destination: PixmanImage, mask: PixmanImage?,
+                                  maskOrigin: (x: Int, y: Int)?, operation: pixman_op_t,
+                                  sample: (PixelRect, UnsafeMutableRawPointer, Int) -> Void) {
         guard let widest = bands.map(\.width).max(), let tallest = bands.map(\.height).max() else { return }
         let buffer = RasterBuffer(width: widest, height: tallest)
         guard let bandImage = PixmanImage(buffer: buffer) else { return }
         for band in bands {
-            AffineBilinearSampler.sample(samplerSource, targetToSource: inverse, rect: band,
-                                         into: buffer.base, outputBytesPerRow: buffer.bytesPerRow)
-            destination.composite(bandImage, at: band.x, band.y, mask: mask, operation: operation, rect: band)
+            sample(band, buffer.base, buffer.bytesPerRow)
+            if let mask, let maskOrigin {
+                // The band image's origin is the band's corner: sample it at band pixels.
+                destination.composite(bandImage, at: band.x, band.y, mask: mask, maskOrigin: maskOrigin,
+                                      operation: operation, rect: band)
+            } else {
+                destination.composite(bandImage, at: band.x, band.y, mask: mask, operation: operation, rect: band)
+            }
         }
     }
 

@@ -73,6 +73,13 @@ final class PixmanImage {
             pixman_image_set_filter(raw, PIXMAN_FILTER_NEAREST, nil, 0)
             return
         }
+        if var fixed = Self.fixedTransform(map) { pixman_image_set_transform(raw, &fixed) }
+        pixman_image_set_filter(raw, bilinear ? PIXMAN_FILTER_BILINEAR : PIXMAN_FILTER_NEAREST, nil, 0)
+    }
+
+    /// `map` as the 16.16 fixed-point matrix pixman samples through (what
+    /// `setTransform` gives it); nil when it does not fit.
+    static func fixedTransform(_ map: Homography) -> pixman_transform? {
         // Lamina's homographies use row vectors; pixman's matrices columns.
         var floating = pixman_f_transform()
         let m = map.m
@@ -91,10 +98,7 @@ final class PixmanImage {
                       (k * Double(m[1]), k * Double(m[4]), k * Double(m[7])),
                       (k * Double(m[2]), k * Double(m[5]), k * Double(m[8])))
         var fixed = pixman_transform()
-        if pixman_transform_from_pixman_f_transform(&fixed, &floating) != 0 {
-            pixman_image_set_transform(raw, &fixed)
-        }
-        pixman_image_set_filter(raw, bilinear ? PIXMAN_FILTER_BILINEAR : PIXMAN_FILTER_NEAREST, nil, 0)
+        return pixman_transform_from_pixman_f_transform(&fixed, &floating) != 0 ? fixed : nil
     }
 
     /// Composites `source` (through `mask`) onto this image over `rect`
@@ -114,6 +118,18 @@ final class PixmanImage {
         guard !rect.isEmpty else { return }
         pixman_image_composite32(operation, source.raw, mask.raw, raw,
                                  Int32(rect.x), Int32(rect.y), Int32(rect.x - maskOrigin.x), Int32(rect.y - maskOrigin.y),
+                                 Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+    }
+
+    /// Composites an untransformed `source` placed with its origin at
+    /// (`originX`, `originY`) in this image, over `rect` (destination
+    /// pixels), through `mask`, whose top-left pixel lies at `maskOrigin`.
+    func composite(_ source: PixmanImage, at originX: Int, _ originY: Int, mask: PixmanImage, maskOrigin: (x: Int, y: Int),
+                   operation: pixman_op_t = PIXMAN_OP_OVER, rect: PixelRect) {
+        guard !rect.isEmpty else { return }
+        pixman_image_composite32(operation, source.raw, mask.raw, raw,
+                                 Int32(rect.x - originX), Int32(rect.y - originY),
+                                 Int32(rect.x - maskOrigin.x), Int32(rect.y - maskOrigin.y),
                                  Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
     }
 
