@@ -35,15 +35,8 @@ enum ProjectiveBilinearSampler {
             var x = start.vector.0, y = start.vector.1, w = start.vector.2
             for column in 0..<rect.width {
                 var sampleX: Int32 = 0, sampleY: Int32 = 0
-                if w > 0, x >= 0, y >= 0 {
-                    // The usual case, in front of the eye: one reciprocal
-                    // for both quotients, each then made exact.
-                    let reciprocal = 1 / Double(w)
-                    sampleX = quotient(x, w, reciprocal)
-                    sampleY = quotient(y, w, reciprocal)
-                } else if w != 0 {
-                    // pixman: ((uint64_t)x << 16) / w, in unsigned 64 bits
-                    // (a negative x or w wraps, as it does there).
+                if w != 0 {
+                    // pixman: ((uint64_t)x << 16) / w, in unsigned 64 bits.
                     let divisor = UInt64(bitPattern: Int64(w))
                     sampleX = Int32(truncatingIfNeeded: (UInt64(bitPattern: Int64(x)) << 16) / divisor)
                     sampleY = Int32(truncatingIfNeeded: (UInt64(bitPattern: Int64(y)) << 16) / divisor)
@@ -55,19 +48,5 @@ enum ProjectiveBilinearSampler {
                 w &+= uw
             }
         }
-    }
-
-    /// `(numerator << 16) / divisor` truncated, both non-negative and the
-    /// divisor positive, from a floating-point estimate: the numerator has
-    /// at most 47 bits, so the estimate is within one of the quotient, and
-    /// one integer step makes it exact (a 64-bit division costs several
-    /// times as much, and pixman needs two a pixel).
-    @inline(__always)
-    private static func quotient(_ numerator: Int32, _ divisor: Int32, _ reciprocal: Double) -> Int32 {
-        let n = Int64(numerator) << 16, d = Int64(divisor)
-        var q = Int64(Double(n) * reciprocal)
-        let remainder = n - q * d
-        if remainder < 0 { q -= 1 } else if remainder >= d { q += 1 }
-        return Int32(truncatingIfNeeded: q)
     }
 }
