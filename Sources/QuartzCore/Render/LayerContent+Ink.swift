@@ -113,6 +113,31 @@ extension LayerContent {
     }
 }
 
+extension LayerContent {
+    /// The one colour all of `source`'s pixels have, if they have one and
+    /// it is not transparent.
+    static func uniformColor(of source: AffineBilinearSampler.Source) -> UInt32? {
+        let first = source.base.load(as: UInt32.self)
+        guard first != 0 else { return nil }
+        for y in 0..<source.height {
+            let row = (source.base + y * source.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<source.width where row[x] != first { return nil }
+        }
+        return first
+    }
+
+    /// The translation part of the fixed-point matrix pixman would sample
+    /// the bitmap through for `toTarget` (a 2D translation): nil unless the
+    /// rest of that matrix is exactly the identity.
+    static func fixedOffsets(of toTarget: CATransform3D) -> (x: Int32, y: Int32)? {
+        guard let inverse = Homography(toTarget).inverted(), let fixed = PixmanImage.fixedTransform(inverse) else { return nil }
+        let m = fixed.matrix
+        guard m.0.0 == 0x10000, m.0.1 == 0, m.1.0 == 0, m.1.1 == 0x10000, m.2.0 == 0, m.2.1 == 0, m.2.2 == 0x10000
+        else { return nil }
+        return (m.0.2, m.1.2)
+    }
+}
+
 extension PixelRect {
     /// This rectangle less `hole`: up to four pieces (above, below, then
     /// left and right of it), none empty; itself when they do not meet.

@@ -57,6 +57,9 @@ final class LayerContent {
     private(set) lazy var inkBounds: PixelRect? = Self.inkBounds(of: samplerSource)
     /// A transparent rectangle inside the ink (`LayerContent+Ink.swift`).
     private(set) lazy var inkHole: PixelRect? = Self.inkHole(of: samplerSource)
+    /// The colour of every pixel, when they are all one (not transparent):
+    /// a plain coloured rectangle (`UniformContentCompositor`).
+    private(set) lazy var uniformColor: UInt32? = Self.uniformColor(of: samplerSource)
 
     init?(key: Key, extent: CGRect, draw: (RasterBuffer) -> Void) {
         self.key = key
@@ -121,6 +124,13 @@ final class LayerContent {
                 destination.composite(image, at: Int(toTarget.m41), Int(toTarget.m42), mask: mask,
                                       operation: operation, rect: piece)
             }
+            return
+        }
+        if toTarget.isTranslation2D, operation == PIXMAN_OP_OVER, let color = uniformColor, let target = destination.buffer,
+           mask == nil || mask?.solidAlpha != nil, let offsets = Self.fixedOffsets(of: toTarget) {
+            let bitmap = UniformContentCompositor.Bitmap(color: color, width: pixelWidth, height: pixelHeight)
+            UniformContentCompositor.composite(bitmap, offsetX: offsets.x, offsetY: offsets.y, opacity: mask?.solidAlpha,
+                                               into: target, rect: clip)
             return
         }
         if toTarget.isTranslation2D, let shifted = shiftedCopy(for: toTarget) {

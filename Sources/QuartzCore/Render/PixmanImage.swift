@@ -45,7 +45,13 @@ final class PixmanImage {
                                    blue: channel(blue * alpha), alpha: channel(alpha))
         guard let created = pixman_image_create_solid_fill(&color) else { return nil }
         raw = created
+        // pixman's 8-bit paths take each channel's top byte.
+        solidAlpha = UInt8(color.alpha >> 8)
     }
+
+    /// A solid colour's alpha as pixman's 8-bit paths read it; nil for a
+    /// bits image.
+    private(set) var solidAlpha: UInt8?
 
     deinit { pixman_image_unref(raw) }
 

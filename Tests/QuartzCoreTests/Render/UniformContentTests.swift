@@ -1,0 +1,74 @@
+import CPixman
+import XCTest
+@testable import QuartzCore
+
+/// A bitmap of one colour at a fractional translation is composited without
+/// pixman (`UniformContentCompositor`), with exactly pixman's pixels.
+final class UniformContentTests: XCTestCase {
+    private func content(width: Int, height: Int, color: UInt32) throws -> LayerContent {
+        var state = LayerState()
+        state.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+        let made = LayerContent(key: LayerContent.Key(state, scale: 1), extent: state.bounds) { buffer in
+            for y in 0..<height {
+                for x in 0..<width { (buffer.base + y * buffer.bytesPerRow + x * 4).storeBytes(of: color, as: UInt32.self) }
+            }
+        }
+        return try XCTUnwrap(made)
+    }
+
+    /// A destination of varied, premultiplied pixels.
+    private func destination(seed: Int) -> RasterBuffer {
+        let buffer = RasterBuffer(width: 64, height: 48)
+        for y in 0..<48 {
+            for x in 0..<64 {
+                let alpha = UInt32((x * 37 + y * 11 + seed * 53) % 256)
+                let channel = { (k: Int) in UInt32((x * k + y * 3 + seed) % 256) * alpha / 255 }
+                buffer.base.storeBytes(of: alpha << 24 | channel(5) << 16 | channel(7) << 8 | channel(13),
+                                       toByteOffset: y * buffer.bytesPerRow + x * 4, as: UInt32.self)
+            }
+        }
+        return buffer
+    }
+
+    func testUniformBitmapsAreDetected() throws {
+        XCTAssertEqual(try content(width: 5, height: 4, color: 0x80FF_0000).uniformColor, 0x80FF_0000)
+        XCTAssertNil(try content(width: 5, height: 4, color: 0).uniformColor, "transparent: nothing to draw")
+        let ring = try XCTUnwrap(LayerContent(key: LayerContent.Key(LayerState(), scale: 1),
+                                              extent: CGRect(x: 0, y: 0, width: 4, height: 4)) { buffer in
+            buffer.base.storeBytes(of: 0xFFFF_FFFF as UInt32, as: UInt32.self)
+        })
+        XCTAssertNil(ring.uniformColor, "one pixel differs")
+    }
+
+    func testFractionalPlacementsGivePixmansPixels() throws {
+        let sizes = [(1, 1), (3, 2), (24, 24), (40, 7)]
+        let colors: [UInt32] = [0xFF33_66CC, 0x8040_2010, 0x0C0C_0000]
+        let offsets: [(CGFloat, CGFloat)] = [(10.3, 5.75), (7.5, 9), (12, 3.2), (-0.6, 40.9), (30.01, 20.99)]
+        let opacities: [Double?] = [nil, 0.5, 0.013]
+        var cases = 0
+        for (width, height) in sizes {
+            for color in colors {
+                let layer = try content(width: width, height: height, color: color)
+                for (index, (dx, dy)) in offsets.enumerated() {
+                    for opacity in opacities {
+                        let matrix = CATransform3DMakeTranslation(dx, dy, 0)
+                        let clip = PixelRect(x: 2, y: 1, width: 58, height: 45)
+                        let ours = destination(seed: index), theirs = destination(seed: index)
+                        let mask = opacity.flatMap { PixmanImage(red: 0, green: 0, blue: 0, alpha: $0) }
+                        let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
+                        layer.composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: ours)), mask: mask, clip: clip)
+                        // pixman's own bilinear path for the same placement.
+                        layer.image.setTransform(try XCTUnwrap(Homography(matrix).inverted()), bilinear: true)
+                        try XCTUnwrap(PixmanImage(buffer: theirs)).composite(layer.image, mask: mask, operation: PIXMAN_OP_OVER,
+                                                                             rect: clip)
+                        layer.image.setTransform(nil, bilinear: false)
+                        XCTAssertEqual(GoldenImage.differingPixels(ours.makeImage(), theirs.makeImage(), tolerance: 0), 0,
+                                       "\(width)x\(height) \(String(color, radix: 16)) at (\(dx), \(dy)) opacity \(String(describing: opacity))")
+                        cases += 1
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(cases, 180)
+    }
+}
