@@ -82,8 +82,11 @@ struct Homography: Equatable, Sendable {
     /// The bounding box of `rect`'s mapped corners.
     func apply(_ rect: CGRect) -> CGRect {
         if rect.isNull { return rect }
-        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-                       CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)].map(apply)
-        return CGRect(boundingPoints: corners) ?? .null
+        // No arrays: every layer's bounds are mapped every frame.
+        var box = BoundingBox(apply(CGPoint(x: rect.minX, y: rect.minY)))
+        box.add(apply(CGPoint(x: rect.maxX, y: rect.minY)))
+        box.add(apply(CGPoint(x: rect.minX, y: rect.maxY)))
+        box.add(apply(CGPoint(x: rect.maxX, y: rect.maxY)))
+        return box.rect
     }
 }
