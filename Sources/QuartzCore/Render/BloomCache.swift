@@ -83,8 +83,8 @@ final class BloomCache {
     }
 
     /// Drops glows of layers that are gone.
-    func retainOnly(_ ids: Set<UInt64>) {
-        if !entries.isEmpty { entries = entries.filter { ids.contains($0.key) } }
+    func retainOnly(_ isKept: (UInt64) -> Bool) {
+        if entries.contains(where: { !isKept($0.key) }) { entries = entries.filter { isKept($0.key) } }
     }
 
     private static func makeEntry(key: Key, node: DrawNode, extent: PixelRect,

@@ -60,6 +60,7 @@ final class Compositor {
 
     func prepare(_ tree: RenderTree, mediaTime: CFTimeInterval) -> Frame {
         var newRecords: [UInt64: DrawRecord] = [:]
+        newRecords.reserveCapacity(records.count)  // no rehashing as a thousand layers go in
         var damage = DamageAccumulator(bounds: targetRect)
         var count = 0
         runningAnimations = 0
@@ -78,8 +79,10 @@ final class Compositor {
         for (id, record) in records where newRecords[id] == nil { damage.add(record.coverage) }
         if records.isEmpty { damage.add(targetRect) }  // first frame: paint everything, background included
         records = newRecords
-        contentCache.retainOnly(Set(newRecords.keys))
-        bloomCache.retainOnly(Set(newRecords.keys))
+        // Looked up in the records themselves: a set of their keys cost a
+        // thousand hashes a frame, twice.
+        contentCache.retainOnly(liveCount: newRecords.count) { newRecords[$0] != nil }
+        bloomCache.retainOnly { newRecords[$0] != nil }
         if tileRenderer.hasSources { tileRenderer.retainOnly(newRecords.values.compactMap(\.state.tiled)) }
         return Frame(root: root, damage: damage.rects, layerCount: count, runningAnimations: runningAnimations)
     }

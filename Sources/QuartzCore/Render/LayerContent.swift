@@ -355,8 +355,10 @@ final class LayerContentCache {
 
     /// Drops the content of layers that are gone, and source images no
     /// layer uses any more.
-    func retainOnly(_ ids: Set<UInt64>) {
-        if entries.count > ids.count { entries = entries.filter { ids.contains($0.key) } }
+    /// `liveCount` layers are live, those `isKept` says yes to: while there
+    /// are no more entries than that, nothing is looked at.
+    func retainOnly(liveCount: Int, _ isKept: (UInt64) -> Bool) {
+        if entries.count > liveCount { entries = entries.filter { isKept($0.key) } }
         if sources.count > entries.count {
             let used = Set(entries.values.compactMap { $0.key.contents.map(ObjectIdentifier.init) })
             sources = sources.filter { used.contains($0.key) }
