@@ -126,7 +126,8 @@ final class LayerContent {
             }
             return
         }
-        if toTarget.isTranslation2D, operation == PIXMAN_OP_OVER, let color = uniformColor, let target = destination.buffer,
+        if Self.runsSwiftKernels, toTarget.isTranslation2D, operation == PIXMAN_OP_OVER, let color = uniformColor,
+           let target = destination.buffer,
            mask == nil || mask?.solidAlpha != nil, let offsets = Self.fixedOffsets(of: toTarget) {
             let bitmap = UniformContentCompositor.Bitmap(color: color, width: pixelWidth, height: pixelHeight)
             UniformContentCompositor.composite(bitmap, offsetX: offsets.x, offsetY: offsets.y, opacity: mask?.solidAlpha,
@@ -150,7 +151,7 @@ final class LayerContent {
         if inverse.isProjective, let outlineMask = outlineMask(outline, clip: clip, fade: mask) {
             // The mask is exact; a pixel of margin covers its antialiasing.
             let bands = OutlineBands.rects(covering: outline ?? [], margin: 1, within: clip)
-            if let fixed = PixmanImage.fixedTransform(inverse) {
+            if Self.runsSwiftKernels, let fixed = PixmanImage.fixedTransform(inverse) {
                 // pixman's own pixels, sampled without its general fetcher.
                 image.setTransform(nil, bilinear: false)
                 return compositeSampled(bands: bands, into: destination, mask: outlineMask, maskOrigin: (clip.x, clip.y),
@@ -219,6 +220,18 @@ final class LayerContent {
             }
         }
     }
+
+    /// Whether the per-pixel loops that give exactly pixman's pixels
+    /// (`ProjectiveBilinearSampler`, `UniformContentCompositor`) stand in
+    /// for pixman. Not in unoptimized builds: there every SIMD operation is
+    /// a generic call, and cover flow's frames took 240 ms instead of
+    /// pixman's few dozen (the demo tests under the thread sanitizer missed
+    /// its move). Their tests call the loops themselves.
+    #if DEBUG
+    static let runsSwiftKernels = false
+    #else
+    static let runsSwiftKernels = true
+    #endif
 
     /// A plain 2D affine map (no w at all) that turns or skews: what
     /// `AffineBilinearSampler` draws. Flattened 3D maps keep pixman's path.

@@ -55,8 +55,12 @@ final class UniformContentTests: XCTestCase {
                         let clip = PixelRect(x: 2, y: 1, width: 58, height: 45)
                         let ours = destination(seed: index), theirs = destination(seed: index)
                         let mask = opacity.flatMap { PixmanImage(red: 0, green: 0, blue: 0, alpha: $0) }
-                        let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
-                        layer.composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: ours)), mask: mask, clip: clip)
+                        // What `LayerContent.composite` hands the compositor in optimized builds.
+                        let offsets = try XCTUnwrap(LayerContent.fixedOffsets(of: matrix))
+                        let bitmap = UniformContentCompositor.Bitmap(color: try XCTUnwrap(layer.uniformColor),
+                                                                     width: width, height: height)
+                        UniformContentCompositor.composite(bitmap, offsetX: offsets.x, offsetY: offsets.y,
+                                                           opacity: mask?.solidAlpha, into: ours, rect: clip)
                         // pixman's own bilinear path for the same placement.
                         layer.image.setTransform(try XCTUnwrap(Homography(matrix).inverted()), bilinear: true)
                         try XCTUnwrap(PixmanImage(buffer: theirs)).composite(layer.image, mask: mask, operation: PIXMAN_OP_OVER,
