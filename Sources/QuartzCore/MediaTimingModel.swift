@@ -185,7 +185,7 @@ struct Resolved: Sendable {
         if cycle.isFinite {
             // fmod is exact, so `within` stays in [0, cycle] even for huge positions.
             within = wrap(position, cycle, leftLimit: false)
-            cycleIndex = ((position - within) / cycle).rounded()
+            cycleIndex = roundedToNearest((position - within) / cycle)
             // Snap rounding noise onto boundaries, so that e.g. 3 × 0.1 lands
             // exactly on the end of the third repeat. The tolerance is tiny
             // relative to both the cycle and the active duration, so a very
@@ -215,7 +215,19 @@ struct Resolved: Sendable {
 
 /// `x` modulo `m` (> 0, finite) in `[0, m)`, or in `(0, m]` with `leftLimit`.
 private func wrap(_ x: Double, _ m: Double, leftLimit: Bool) -> Double {
-    var r = fmod(x, m)
+    var r: Double
+    // fmod's own (exact) answers without calling it, which was half the
+    // cost of a phase (issue 7): in the first period fmod(x, m) is x
+    // itself; in the second x - m, which is exact for m ≤ x ≤ 2m
+    // (Sterbenz's lemma) even when m + m overflows; later ones are
+    // `exactRemainder`'s. Negative, huge and NaN positions go to fmod.
+    if x >= 0 && x < m {
+        r = x
+    } else if x >= m && x < m + m {
+        r = x - m
+    } else {
+        r = exactRemainder(x, m) ?? fmod(x, m)
+    }
     if r < 0 { r += m }
     if r >= m { r = 0 }  // -tiny + m rounds to m
     if leftLimit && r == 0 { r = m }

@@ -6,9 +6,22 @@
 struct AnimationProgram: Sendable {
     /// One entry per animation, nil where the general evaluator applies it.
     let compiled: [CompiledAnimation?]
+    /// The fields the animations write, when all of them are compiled; nil
+    /// when any is left to the general evaluator (which may write any
+    /// field). `PresentationBuffer` restores just these between frames.
+    let targets: [CompiledTarget]?
 
     init(_ animations: [AnimationSnapshot]) {
         compiled = animations.map(CompiledAnimation.init)
+        var targets: [CompiledTarget] = []
+        for animation in compiled {
+            guard let animation else {
+                self.targets = nil
+                return
+            }
+            targets.append(animation.target)
+        }
+        self.targets = targets
     }
 
     /// Applies `animations` (the ones this program was built from) to

@@ -20,9 +20,10 @@ extension RenderLoop {
         var stack: [(id: UInt64, parentTime: CFTimeInterval)] = [(rootID, mediaTime)]
         while let (id, parentTime) = stack.popLast() {
             guard let node = tree.nodes[id] else { continue }
-            let (state, localTime) = tree.presentedState(of: node, parentTime: parentTime)
+            let localTime = node.state.timing.localTime(fromParent: parentTime)
             result.layers += 1
-            result.opacitySum += Double(state.opacity)
+            // Read in place: the compositor copies the presented state into its draw node instead.
+            result.opacitySum += Double(node[presentedAt: localTime].opacity)
             for index in node.animations.indices where node.animations[index].timing.isRunning(atLayerTime: localTime) {
                 result.runningAnimations += 1
             }
