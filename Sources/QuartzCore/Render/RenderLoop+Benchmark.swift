@@ -23,7 +23,7 @@ extension RenderLoop {
             let localTime = node.state.timing.localTime(fromParent: parentTime)
             result.layers += 1
             // Read in place: the compositor copies the presented state into its draw node instead.
-            result.opacitySum += Double(node[presentedAt: localTime].opacity)
+            result.opacitySum += node.withPresentedState(at: localTime) { Double($0.opacity) }
             for index in node.animations.indices where node.animations[index].timing.isRunning(atLayerTime: localTime) {
                 result.runningAnimations += 1
             }

@@ -27,21 +27,16 @@ final class RenderTree {
             }
         }
 
-        /// The layer's state with its animations applied at its local time
-        /// `layerTime`, read in place: evaluated into a buffer the node
-        /// keeps between frames (`PresentationBuffer`), so reading it copies
-        /// no `LayerState`. A node without animations yields `state` itself.
-        subscript(presentedAt layerTime: CFTimeInterval) -> LayerState {
-            // Inlined: otherwise the accessor, a coroutine, yields the large
-            // state through a heap-allocated frame, copying it there.
-            @inline(__always) _read {
-                if storage.animations.isEmpty {
-                    yield storage.state
-                } else {
-                    storage.evaluate(at: layerTime)
-                    yield storage.presentation.state
-                }
-            }
+        /// Calls `body` with the layer's state with its animations applied
+        /// at its local time `layerTime`, read in place: evaluated into a
+        /// buffer the node keeps between frames (`PresentationBuffer`), so
+        /// that reading it copies no `LayerState`. A node without animations
+        /// passes `state` itself. (A closure rather than a `_read` accessor:
+        /// the accessor's coroutine frame was allocated on the heap.)
+        @inline(__always)
+        func withPresentedState<Result>(at layerTime: CFTimeInterval,
+                                        _ body: (borrowing LayerState) -> Result) -> Result {
+            storage.withPresentedState(at: layerTime, body)
         }
 
         var sublayers: [UInt64] {
@@ -84,7 +79,7 @@ final class RenderTree {
         /// A node's contents. Confined, like the tree, to the render thread.
         /// Nodes sharing a storage (copies not yet written to) share its
         /// presentation buffer too; that is safe because every read of it
-        /// (`subscript(presentedAt:)`) evaluates it afresh first.
+        /// (`withPresentedState`) evaluates it afresh first.
         ///
         /// The properties a frame reads for every layer are exempt from the
         /// runtime's exclusivity checks, which cost more than evaluating a
@@ -101,9 +96,12 @@ final class RenderTree {
             @exclusivity(unchecked) var program: AnimationProgram
             @exclusivity(unchecked) var presentation: PresentationBuffer
 
-            /// Brings `presentation` to the state presented at `layerTime`.
-            func evaluate(at layerTime: CFTimeInterval) {
+            @inline(__always)
+            func withPresentedState<Result>(at layerTime: CFTimeInterval,
+                                            _ body: (borrowing LayerState) -> Result) -> Result {
+                guard !animations.isEmpty else { return body(state) }
                 presentation.evaluate(program, animations, over: &state, at: layerTime)
+                return body(presentation.state)
             }
 
             init(state: LayerState, sublayers: [UInt64], mask: UInt64?, animations: [AnimationSnapshot],
@@ -180,10 +178,10 @@ final class RenderTree {
 
     /// The state of `id` as shown at media time `mediaTime`, given its
     /// superlayer's local time: its animations applied at its own local time.
-    /// A copy; to read a few fields, `node[presentedAt:]` reads them in place.
+    /// A copy; to read a few fields, `node.withPresentedState` reads them in place.
     func presentedState(of node: Node, parentTime: CFTimeInterval) -> (state: LayerState, localTime: CFTimeInterval) {
         let localTime = node.state.timing.localTime(fromParent: parentTime)
-        return (node[presentedAt: localTime], localTime)
+        return (node.withPresentedState(at: localTime) { copy $0 }, localTime)
     }
 
     /// The earliest media time after `mediaTime` at which something animates,
