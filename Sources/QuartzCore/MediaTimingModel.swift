@@ -108,17 +108,31 @@ struct Resolved: Sendable {
     let cycle: Double  // duration, doubled when autoreversing
     let activeDuration: Double  // > 0, may be infinite
     let autoreverses: Bool
-    let fillMode: CAMediaTimingFillMode
+    // Worked out once rather than at every phase (a compiled animation's
+    // timing is resolved when its commit is applied; issue 7).
+    let fillsBackwards: Bool
+    let fillsForwards: Bool
+    /// `|speed|`.
+    let rate: Double
+    let hasFiniteActiveDuration: Bool
+    let hasFiniteCycle: Bool
+    /// How near a cycle boundary a position snaps onto it.
+    let tolerance: Double
 
     init(_ timing: MediaTiming, defaultDuration: Double) {
         begin = timing.effectiveBeginTime
         speed = timing.effectiveSpeed
         offset = timing.effectiveTimeOffset
         autoreverses = timing.autoreverses
-        fillMode = timing.fillMode
+        fillsBackwards = timing.fillMode.fillsBackwards
+        fillsForwards = timing.fillMode.fillsForwards
         duration = timing.basicDuration(defaultDuration: defaultDuration)
         cycle = autoreverses ? duration * 2 : duration
         activeDuration = Resolved.activeDuration(of: timing, cycle: cycle)
+        rate = abs(speed)
+        hasFiniteActiveDuration = activeDuration.isFinite
+        hasFiniteCycle = cycle.isFinite
+        tolerance = min(cycle, activeDuration) * 1e-9
     }
 
     /// `MediaTiming.activeDuration`, given one cycle's length.
@@ -141,16 +155,16 @@ struct Resolved: Sendable {
     static let timeLimit = 1e300
 
     func phase(at t: Double) -> AnimationPhase {
-        var elapsed = speed == 0 ? 0 : (t - begin) * abs(speed)
+        var elapsed = speed == 0 ? 0 : (t - begin) * rate
         if elapsed.isNaN { elapsed = -.infinity }
         let playsBackwards = speed < 0
 
         if elapsed < 0 {
-            guard fillMode.fillsBackwards else { return .before }
+            guard fillsBackwards else { return .before }
             return frame(atElapsed: 0, playsBackwards: playsBackwards)
         }
-        if activeDuration.isFinite && elapsed >= activeDuration {
-            guard fillMode.fillsForwards else { return .after }
+        if hasFiniteActiveDuration && elapsed >= activeDuration {
+            guard fillsForwards else { return .after }
             // The last frame shown while running, not the one after the end.
             if playsBackwards {
                 return frame(atRawPosition: 0, leftLimit: false)
@@ -166,7 +180,7 @@ struct Resolved: Sendable {
         guard playsBackwards else { return frame(atRawPosition: elapsed, leftLimit: false) }
         // Playing backwards, position falls as time rises, so the frame an
         // instant later is the one just *below* the position: take left limits.
-        let position = activeDuration.isFinite ? activeDuration - elapsed : -elapsed
+        let position = hasFiniteActiveDuration ? activeDuration - elapsed : -elapsed
         return frame(atRawPosition: position, leftLimit: true)
     }
 
@@ -175,14 +189,14 @@ struct Resolved: Sendable {
     /// span below it rather than the start of the span above.
     private func frame(atRawPosition raw: Double, leftLimit: Bool) -> AnimationPhase {
         var position = raw + offset
-        if activeDuration.isFinite {
+        if hasFiniteActiveDuration {
             position = wrap(position, activeDuration, leftLimit: leftLimit)
         }
         position = min(max(position, -Resolved.timeLimit), Resolved.timeLimit)
 
         var cycleIndex = 0.0
         var within = position
-        if cycle.isFinite {
+        if hasFiniteCycle {
             // fmod is exact, so `within` stays in [0, cycle] even for huge positions.
             within = wrap(position, cycle, leftLimit: false)
             cycleIndex = roundedToNearest((position - within) / cycle)
@@ -190,7 +204,6 @@ struct Resolved: Sendable {
             // exactly on the end of the third repeat. The tolerance is tiny
             // relative to both the cycle and the active duration, so a very
             // short active period is never snapped away.
-            let tolerance = min(cycle, activeDuration) * 1e-9
             if within < tolerance {
                 within = 0
             } else if within > cycle - tolerance {
@@ -199,7 +212,7 @@ struct Resolved: Sendable {
             }
             // Just short of the very end reads as the end, not as the start
             // of a repeat that never plays.
-            let nearEnd = activeDuration.isFinite && position >= activeDuration - tolerance
+            let nearEnd = hasFiniteActiveDuration && position >= activeDuration - tolerance
             if within == 0 && (leftLimit || nearEnd) && position != 0 {
                 cycleIndex -= 1
                 within = cycle

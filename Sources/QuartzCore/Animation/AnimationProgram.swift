@@ -10,9 +10,14 @@ struct AnimationProgram: Sendable {
     /// when any is left to the general evaluator (which may write any
     /// field). `PresentationBuffer` restores just these between frames.
     let targets: [CompiledTarget]?
+    /// Each animation's running interval in its layer's time, `[begin,
+    /// end)` as `MediaTiming.isRunning(atLayerTime:)` tests it, worked out
+    /// once instead of for every animation on every frame.
+    private let runningIntervals: [(begin: Double, end: Double)]
 
     init(_ animations: [AnimationSnapshot]) {
         compiled = animations.map(CompiledAnimation.init)
+        runningIntervals = animations.map { ($0.timing.effectiveBeginTime, $0.timing.endTime()) }
         var targets: [CompiledTarget] = []
         for animation in compiled {
             guard let animation else {
@@ -22,6 +27,16 @@ struct AnimationProgram: Sendable {
             targets.append(animation.target)
         }
         self.targets = targets
+    }
+
+    /// How many of the animations run at `layerTime` (begun and not yet
+    /// finished): those for which `MediaTiming.isRunning(atLayerTime:)` is true.
+    func runningCount(atLayerTime layerTime: CFTimeInterval) -> Int {
+        var count = 0
+        for interval in runningIntervals where layerTime >= interval.begin && layerTime < interval.end {
+            count += 1
+        }
+        return count
     }
 
     /// Applies `animations` (the ones this program was built from) to

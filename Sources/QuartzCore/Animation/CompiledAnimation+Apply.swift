@@ -22,7 +22,8 @@ extension CompiledAnimation {
                 sample.components = kind.adding(sample.components,
                                                 kind.scaled(kind.subtracting(to, from), by: Double(iteration)))
             }
-        case .keyframes(let keyframes):
+        case .keyframes:
+            guard let keyframes else { return }
             sample = keyframes.value(at: curve?.evaluate(fraction) ?? fraction, kind: kind)
             if isCumulative, iteration > 0 {
                 sample = CompiledSample(kind.adding(sample.components, kind.scaled(keyframes.step, by: Double(iteration))))

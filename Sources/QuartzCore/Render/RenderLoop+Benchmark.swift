@@ -24,9 +24,7 @@ extension RenderLoop {
             result.layers += 1
             // Read in place: the compositor copies the presented state into its draw node instead.
             result.opacitySum += node.withPresentedState(at: localTime) { Double($0.opacity) }
-            for index in node.animations.indices where node.animations[index].timing.isRunning(atLayerTime: localTime) {
-                result.runningAnimations += 1
-            }
+            result.runningAnimations += node.program.runningCount(atLayerTime: localTime)
             for sublayer in node.sublayers { stack.append((sublayer, localTime)) }
         }
         return result
