@@ -249,6 +249,7 @@ private func wrap(_ x: Double, _ m: Double, leftLimit: Bool) -> Double {
 
 extension Int {
     /// Converts, clamping to Int's range (and NaN to 0) instead of trapping.
+    @inline(__always)
     fileprivate init(clampingToInt value: Double) {
         if value.isNaN {
             self = 0

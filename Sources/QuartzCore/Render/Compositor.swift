@@ -104,7 +104,7 @@ final class Compositor {
         count += 1
         var (state, localTime) = tree.presentedState(of: node, parentTime: parentTime)
         // Profiler hook: counted here, where each layer's local time is known anyway.
-        runningAnimations += node.program.runningCount(atLayerTime: localTime)
+        runningAnimations += node.runningAnimationCount(atLayerTime: localTime)
         guard !state.isHidden else { return nil }
         if state.isTransformLayer { state = state.withoutOwnRendering }
         // Sublayers of a transform layer (or a replicator preserving depth)

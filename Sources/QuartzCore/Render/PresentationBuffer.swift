@@ -29,9 +29,10 @@ struct PresentationBuffer {
     }
 
     /// Evaluates `animations` (compiled as `program`) over `committed` at
-    /// the layer's local time `layerTime` into `state`. `committed` is only
-    /// read; it is `inout` so that it is not copied.
-    mutating func evaluate(_ program: AnimationProgram, _ animations: [AnimationSnapshot],
+    /// the layer's local time `layerTime` into `state`. `program`,
+    /// `animations` and `committed` are only read; they are `inout` so that
+    /// the node's own are passed without being copied (retaining their arrays).
+    mutating func evaluate(_ program: inout AnimationProgram, _ animations: inout [AnimationSnapshot],
                            over committed: inout LayerState, at layerTime: CFTimeInterval) {
         if differsOnlyInTargets, let targets = program.targets {
             for target in targets { target.restore(in: &state, from: &committed) }

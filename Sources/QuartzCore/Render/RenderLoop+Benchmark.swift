@@ -24,7 +24,7 @@ extension RenderLoop {
             result.layers += 1
             // Read in place: the compositor copies the presented state into its draw node instead.
             result.opacitySum += node.withPresentedState(at: localTime) { Double($0.opacity) }
-            result.runningAnimations += node.program.runningCount(atLayerTime: localTime)
+            result.runningAnimations += node.runningAnimationCount(atLayerTime: localTime)
             for sublayer in node.sublayers { stack.append((sublayer, localTime)) }
         }
         return result

@@ -70,6 +70,11 @@ final class RenderTree {
         /// they change.
         var program: AnimationProgram { storage.program }
 
+        /// `program.runningCount(atLayerTime:)`, without copying the program out.
+        func runningAnimationCount(atLayerTime layerTime: CFTimeInterval) -> Int {
+            storage.program.runningCount(atLayerTime: layerTime)
+        }
+
         private mutating func makeUnique() {
             guard !isKnownUniquelyReferenced(&storage) else { return }
             storage = Storage(state: storage.state, sublayers: storage.sublayers, mask: storage.mask,
@@ -100,7 +105,7 @@ final class RenderTree {
             func withPresentedState<Result>(at layerTime: CFTimeInterval,
                                             _ body: (borrowing LayerState) -> Result) -> Result {
                 guard !animations.isEmpty else { return body(state) }
-                presentation.evaluate(program, animations, over: &state, at: layerTime)
+                presentation.evaluate(&program, &animations, over: &state, at: layerTime)
                 return body(presentation.state)
             }
 
