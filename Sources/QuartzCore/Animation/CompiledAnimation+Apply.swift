@@ -23,10 +23,12 @@ extension CompiledAnimation {
                                                 kind.scaled(kind.subtracting(to, from), by: Double(iteration)))
             }
         case .keyframes:
-            guard let keyframes else { return }
-            sample = keyframes.value(at: curve?.evaluate(fraction) ?? fraction, kind: kind)
+            guard let keyframes = keyframes.map(Unmanaged.passUnretained) else { return }
+            // Unretained: this animation keeps its keyframes alive.
+            sample = keyframes._withUnsafeGuaranteedRef { $0.value(at: curve?.evaluate(fraction) ?? fraction, kind: kind) }
             if isCumulative, iteration > 0 {
-                sample = CompiledSample(kind.adding(sample.components, kind.scaled(keyframes.step, by: Double(iteration))))
+                let step = keyframes._withUnsafeGuaranteedRef { $0.step }
+                sample = CompiledSample(kind.adding(sample.components, kind.scaled(step, by: Double(iteration))))
             }
         }
         if isAdditive {
