@@ -154,39 +154,43 @@ struct Resolved: Sendable {
     /// keeps `floor` and `fmod` finite.
     static let timeLimit = 1e300
 
+    @inline(__always)
     func phase(at t: Double) -> AnimationPhase {
         var elapsed = speed == 0 ? 0 : (t - begin) * rate
         if elapsed.isNaN { elapsed = -.infinity }
         let playsBackwards = speed < 0
 
+        // Where in the active period, and from which side; one call to
+        // `frame` below, so that it can be inlined once (issue 7).
+        let raw: Double, leftLimit: Bool
         if elapsed < 0 {
             guard fillsBackwards else { return .before }
-            return frame(atElapsed: 0, playsBackwards: playsBackwards)
-        }
-        if hasFiniteActiveDuration && elapsed >= activeDuration {
+            (raw, leftLimit) = position(atElapsed: 0, playsBackwards: playsBackwards)
+        } else if hasFiniteActiveDuration && elapsed >= activeDuration {
             guard fillsForwards else { return .after }
             // The last frame shown while running, not the one after the end.
-            if playsBackwards {
-                return frame(atRawPosition: 0, leftLimit: false)
-            }
-            return frame(atRawPosition: activeDuration, leftLimit: true)
+            (raw, leftLimit) = playsBackwards ? (0, false) : (activeDuration, true)
+        } else {
+            (raw, leftLimit) = position(atElapsed: min(elapsed, Resolved.timeLimit), playsBackwards: playsBackwards)
         }
-        return frame(atElapsed: min(elapsed, Resolved.timeLimit), playsBackwards: playsBackwards)
+        return frame(atRawPosition: raw, leftLimit: leftLimit)
     }
 
-    /// The frame `elapsed` seconds of active time after the start (elapsed in
-    /// `[0, activeDuration)`).
-    private func frame(atElapsed elapsed: Double, playsBackwards: Bool) -> AnimationPhase {
-        guard playsBackwards else { return frame(atRawPosition: elapsed, leftLimit: false) }
+    /// The raw position (before `timeOffset`) `elapsed` seconds of active
+    /// time after the start (elapsed in `[0, activeDuration)`), and whether
+    /// to take left limits there.
+    @inline(__always)
+    private func position(atElapsed elapsed: Double, playsBackwards: Bool) -> (Double, leftLimit: Bool) {
+        guard playsBackwards else { return (elapsed, false) }
         // Playing backwards, position falls as time rises, so the frame an
         // instant later is the one just *below* the position: take left limits.
-        let position = hasFiniteActiveDuration ? activeDuration - elapsed : -elapsed
-        return frame(atRawPosition: position, leftLimit: true)
+        return (hasFiniteActiveDuration ? activeDuration - elapsed : -elapsed, true)
     }
 
     /// The frame at `raw` seconds into the active period, before `timeOffset`.
     /// With `leftLimit`, a position on a boundary reads as the end of the
     /// span below it rather than the start of the span above.
+    @inline(__always)
     private func frame(atRawPosition raw: Double, leftLimit: Bool) -> AnimationPhase {
         var position = raw + offset
         if hasFiniteActiveDuration {
