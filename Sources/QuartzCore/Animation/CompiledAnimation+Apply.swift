@@ -45,6 +45,7 @@ extension CompiledAnimation {
     /// there is no current value: nothing is applied. `state` is only read;
     /// it is `inout` because passing the caller's `inout` state on as a
     /// plain argument copied all of it (a kilobyte) on every call.
+    @inline(__always)
     private func resolve(_ range: Range, in state: inout LayerState) -> (SIMD4<Double>, SIMD4<Double>)? {
         switch range {
         case .fixed(let from, let to):

@@ -40,11 +40,13 @@ enum CompiledValueKind: Sendable {
     }
 
     /// `AnimatableValue.interpolate(a, b, fraction:)`.
+    @inline(__always)
     func interpolate(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ t: Double) -> SIMD4<Double> {
         normalized(a + (b - a) * t)
     }
 
     /// `a.adding(b)`.
+    @inline(__always)
     func adding(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> { normalized(a + b) }
 
     /// `a.subtracting(b)`.
