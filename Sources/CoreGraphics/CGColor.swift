@@ -5,44 +5,69 @@
 public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The colour space the components are in.
     public let colorSpace: CGColorSpace?
+    /// The components followed by alpha, held inline rather than in an
+    /// array: a colour is then one allocation, not two, and the render
+    /// server makes one per colour animation per frame (issue 7). Five
+    /// places fit every space's count (CMYK's four and alpha); those past
+    /// `count` are 0.
+    private let values: (CGFloat, CGFloat, CGFloat, CGFloat, CGFloat)
+    /// How many of `values` are used: the space's components and alpha.
+    private let count: Int
+
     /// The colour components followed by alpha, as Apple returns them.
-    public let components: [CGFloat]?
+    public var components: [CGFloat]? {
+        (0..<count).map(component)
+    }
 
     /// The number of components including alpha.
-    public var numberOfComponents: Int { components?.count ?? 0 }
+    public var numberOfComponents: Int { count }
 
     /// The alpha component.
-    public var alpha: CGFloat { components?.last ?? 1 }
+    public var alpha: CGFloat { count > 0 ? component(count - 1) : 1 }
 
     /// An RGB colour in the generic RGB space (Apple: "Creates a color in the
     /// Generic RGB color space"); components are clamped to 0...1.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         colorSpace = .genericRGB
-        // Written out rather than mapped: `map` grew a second array, and the
-        // render server makes one of these per colour animation per frame.
-        components = [Self.clampComponent(red), Self.clampComponent(green), Self.clampComponent(blue),
-                      Self.clampComponent(alpha)]
+        values = (Self.clampComponent(red), Self.clampComponent(green), Self.clampComponent(blue),
+                  Self.clampComponent(alpha), 0)
+        count = 4
     }
 
     /// A gray colour in the generic gray space (Apple: "Creates a color in the
     /// Generic gray color space"); components are clamped to 0...1.
     public init(gray: CGFloat, alpha: CGFloat) {
         colorSpace = .genericGray
-        components = [gray, alpha].map(CGColor.clampComponent)
+        values = (Self.clampComponent(gray), Self.clampComponent(alpha), 0, 0, 0)
+        count = 2
     }
 
     /// A colour in `space` from its components (alpha last), or nil when the
     /// count does not match the space.
-    public init?(colorSpace space: CGColorSpace, components values: UnsafePointer<CGFloat>) {
+    public convenience init?(colorSpace space: CGColorSpace, components values: UnsafePointer<CGFloat>) {
         let count = space.numberOfComponents + 1
         guard space.numberOfComponents > 0 else { return nil }
-        colorSpace = space
-        components = (0..<count).map { CGColor.clampComponent(values[$0]) }
+        self.init(space: space, clampedComponents: (0..<count).map { CGColor.clampComponent(values[$0]) })
     }
 
+    /// A colour of up to five components (every space's count with alpha).
     init(space: CGColorSpace, clampedComponents: [CGFloat]) {
+        precondition(clampedComponents.count <= 5, "a colour has at most five components")
+        func at(_ index: Int) -> CGFloat { index < clampedComponents.count ? clampedComponents[index] : 0 }
         colorSpace = space
-        components = clampedComponents
+        values = (at(0), at(1), at(2), at(3), at(4))
+        count = clampedComponents.count
+    }
+
+    /// Component `index` (alpha last), for `index < count`.
+    private func component(_ index: Int) -> CGFloat {
+        switch index {
+        case 0: values.0
+        case 1: values.1
+        case 2: values.2
+        case 3: values.3
+        default: values.4
+        }
     }
 
     /// The colour with a different alpha.
@@ -59,14 +84,13 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
 
     /// Red, green, blue, alpha in 0...1, widening gray. The render server uses this.
     public var rgba: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        guard let values = components else { return (0, 0, 0, 1) }
-        switch values.count {
-        case 2: return (values[0], values[0], values[0], values[1])
-        case 4: return (values[0], values[1], values[2], values[3])
+        switch count {
+        case 2: return (values.0, values.0, values.0, values.1)
+        case 4: return (values.0, values.1, values.2, values.3)
         case 5: // CMYK, naive conversion
-            let k = values[3]
-            return ((1 - values[0]) * (1 - k), (1 - values[1]) * (1 - k), (1 - values[2]) * (1 - k), values[4])
-        default: return (0, 0, 0, values.last ?? 1)
+            let k = values.3
+            return ((1 - values.0) * (1 - k), (1 - values.1) * (1 - k), (1 - values.2) * (1 - k), values.4)
+        default: return (0, 0, 0, alpha)
         }
     }
 
@@ -77,12 +101,15 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
 
     /// Colours are equal when their spaces and components are (Apple's `CFEqual`).
     public static func == (lhs: CGColor, rhs: CGColor) -> Bool {
-        lhs === rhs || (lhs.colorSpace == rhs.colorSpace && lhs.components == rhs.components)
+        guard lhs !== rhs else { return true }
+        guard lhs.colorSpace == rhs.colorSpace, lhs.count == rhs.count else { return false }
+        return (0..<lhs.count).allSatisfy { lhs.component($0) == rhs.component($0) }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(colorSpace)
-        hasher.combine(components)
+        hasher.combine(count)
+        for index in 0..<count { hasher.combine(component(index)) }
     }
 
     public var description: String {

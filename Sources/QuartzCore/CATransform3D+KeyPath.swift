@@ -82,20 +82,9 @@ extension CATransform3D {
 
     /// `settingField(_:to:)` for a field already parsed.
     func settingField(_ field: TransformField, to value: AnimatableValue) -> CATransform3D? {
-        if self == CATransform3DIdentity, case .number(let v) = value, v.isFinite {
-            // The identity's factors are known: a scale or translation of it
-            // is that matrix alone, as the recomposition below would build it.
+        if case .number(let v) = value {
             var result = self
-            switch field {
-            case .scaleX: result.m11 = CGFloat(v); return result
-            case .scaleY: result.m22 = CGFloat(v); return result
-            case .scaleZ: result.m33 = CGFloat(v); return result
-            case .scale: (result.m11, result.m22, result.m33) = (CGFloat(v), CGFloat(v), CGFloat(v)); return result
-            case .translationX: result.m41 = CGFloat(v); return result
-            case .translationY: result.m42 = CGFloat(v); return result
-            case .translationZ: result.m43 = CGFloat(v); return result
-            default: break
-            }
+            if result.setFieldOfIdentity(field, to: v) { return result }
         }
         guard var parts = DecomposedTransform(self, allowingZeroScale: true) else { return nil }
         var rows = parts.rotation.rotationRows
@@ -127,6 +116,32 @@ extension CATransform3D {
         if let euler { rows = Self.rotationRows(euler: euler) }
         let result = parts.transform(rotationRows: rows)
         return result.isFinite ? result : nil
+    }
+
+    /// `settingField(field, to: .number(v))` done in place, when this is
+    /// the identity and `v` is finite, for a scale or translation field:
+    /// the identity's factors are known, so the result is that matrix
+    /// alone, as the recomposition would build it. Returns false, changing
+    /// nothing, in every other case. The compiled animation path calls it
+    /// directly (issue 7): it skips building an `AnimatableValue` and
+    /// copying the matrix in and out.
+    @inline(__always)
+    mutating func setFieldOfIdentity(_ field: TransformField, to v: Double) -> Bool {
+        // `self == CATransform3DIdentity`, field by field.
+        guard v.isFinite,
+              m11 == 1, m12 == 0, m13 == 0, m14 == 0, m21 == 0, m22 == 1, m23 == 0, m24 == 0,
+              m31 == 0, m32 == 0, m33 == 1, m34 == 0, m41 == 0, m42 == 0, m43 == 0, m44 == 1 else { return false }
+        switch field {
+        case .scaleX: m11 = CGFloat(v)
+        case .scaleY: m22 = CGFloat(v)
+        case .scaleZ: m33 = CGFloat(v)
+        case .scale: (m11, m22, m33) = (CGFloat(v), CGFloat(v), CGFloat(v))
+        case .translationX: m41 = CGFloat(v)
+        case .translationY: m42 = CGFloat(v)
+        case .translationZ: m43 = CGFloat(v)
+        default: return false
+        }
+        return true
     }
 
     /// `settingField(_:to:)` for the scalar fields.

@@ -108,17 +108,31 @@ struct Resolved: Sendable {
     let cycle: Double  // duration, doubled when autoreversing
     let activeDuration: Double  // > 0, may be infinite
     let autoreverses: Bool
-    let fillMode: CAMediaTimingFillMode
+    // Worked out once rather than at every phase (a compiled animation's
+    // timing is resolved when its commit is applied; issue 7).
+    let fillsBackwards: Bool
+    let fillsForwards: Bool
+    /// `|speed|`.
+    let rate: Double
+    let hasFiniteActiveDuration: Bool
+    let hasFiniteCycle: Bool
+    /// How near a cycle boundary a position snaps onto it.
+    let tolerance: Double
 
     init(_ timing: MediaTiming, defaultDuration: Double) {
         begin = timing.effectiveBeginTime
         speed = timing.effectiveSpeed
         offset = timing.effectiveTimeOffset
         autoreverses = timing.autoreverses
-        fillMode = timing.fillMode
+        fillsBackwards = timing.fillMode.fillsBackwards
+        fillsForwards = timing.fillMode.fillsForwards
         duration = timing.basicDuration(defaultDuration: defaultDuration)
         cycle = autoreverses ? duration * 2 : duration
         activeDuration = Resolved.activeDuration(of: timing, cycle: cycle)
+        rate = abs(speed)
+        hasFiniteActiveDuration = activeDuration.isFinite
+        hasFiniteCycle = cycle.isFinite
+        tolerance = min(cycle, activeDuration) * 1e-9
     }
 
     /// `MediaTiming.activeDuration`, given one cycle's length.
@@ -140,57 +154,60 @@ struct Resolved: Sendable {
     /// keeps `floor` and `fmod` finite.
     static let timeLimit = 1e300
 
+    @inline(__always)
     func phase(at t: Double) -> AnimationPhase {
-        var elapsed = speed == 0 ? 0 : (t - begin) * abs(speed)
+        var elapsed = speed == 0 ? 0 : (t - begin) * rate
         if elapsed.isNaN { elapsed = -.infinity }
         let playsBackwards = speed < 0
 
+        // Where in the active period, and from which side; one call to
+        // `frame` below, so that it can be inlined once (issue 7).
+        let raw: Double, leftLimit: Bool
         if elapsed < 0 {
-            guard fillMode.fillsBackwards else { return .before }
-            return frame(atElapsed: 0, playsBackwards: playsBackwards)
-        }
-        if activeDuration.isFinite && elapsed >= activeDuration {
-            guard fillMode.fillsForwards else { return .after }
+            guard fillsBackwards else { return .before }
+            (raw, leftLimit) = position(atElapsed: 0, playsBackwards: playsBackwards)
+        } else if hasFiniteActiveDuration && elapsed >= activeDuration {
+            guard fillsForwards else { return .after }
             // The last frame shown while running, not the one after the end.
-            if playsBackwards {
-                return frame(atRawPosition: 0, leftLimit: false)
-            }
-            return frame(atRawPosition: activeDuration, leftLimit: true)
+            (raw, leftLimit) = playsBackwards ? (0, false) : (activeDuration, true)
+        } else {
+            (raw, leftLimit) = position(atElapsed: min(elapsed, Resolved.timeLimit), playsBackwards: playsBackwards)
         }
-        return frame(atElapsed: min(elapsed, Resolved.timeLimit), playsBackwards: playsBackwards)
+        return frame(atRawPosition: raw, leftLimit: leftLimit)
     }
 
-    /// The frame `elapsed` seconds of active time after the start (elapsed in
-    /// `[0, activeDuration)`).
-    private func frame(atElapsed elapsed: Double, playsBackwards: Bool) -> AnimationPhase {
-        guard playsBackwards else { return frame(atRawPosition: elapsed, leftLimit: false) }
+    /// The raw position (before `timeOffset`) `elapsed` seconds of active
+    /// time after the start (elapsed in `[0, activeDuration)`), and whether
+    /// to take left limits there.
+    @inline(__always)
+    private func position(atElapsed elapsed: Double, playsBackwards: Bool) -> (Double, leftLimit: Bool) {
+        guard playsBackwards else { return (elapsed, false) }
         // Playing backwards, position falls as time rises, so the frame an
         // instant later is the one just *below* the position: take left limits.
-        let position = activeDuration.isFinite ? activeDuration - elapsed : -elapsed
-        return frame(atRawPosition: position, leftLimit: true)
+        return (hasFiniteActiveDuration ? activeDuration - elapsed : -elapsed, true)
     }
 
     /// The frame at `raw` seconds into the active period, before `timeOffset`.
     /// With `leftLimit`, a position on a boundary reads as the end of the
     /// span below it rather than the start of the span above.
+    @inline(__always)
     private func frame(atRawPosition raw: Double, leftLimit: Bool) -> AnimationPhase {
         var position = raw + offset
-        if activeDuration.isFinite {
+        if hasFiniteActiveDuration {
             position = wrap(position, activeDuration, leftLimit: leftLimit)
         }
         position = min(max(position, -Resolved.timeLimit), Resolved.timeLimit)
 
         var cycleIndex = 0.0
         var within = position
-        if cycle.isFinite {
+        if hasFiniteCycle {
             // fmod is exact, so `within` stays in [0, cycle] even for huge positions.
             within = wrap(position, cycle, leftLimit: false)
-            cycleIndex = ((position - within) / cycle).rounded()
+            cycleIndex = roundedToNearest((position - within) / cycle)
             // Snap rounding noise onto boundaries, so that e.g. 3 × 0.1 lands
             // exactly on the end of the third repeat. The tolerance is tiny
             // relative to both the cycle and the active duration, so a very
             // short active period is never snapped away.
-            let tolerance = min(cycle, activeDuration) * 1e-9
             if within < tolerance {
                 within = 0
             } else if within > cycle - tolerance {
@@ -199,7 +216,7 @@ struct Resolved: Sendable {
             }
             // Just short of the very end reads as the end, not as the start
             // of a repeat that never plays.
-            let nearEnd = activeDuration.isFinite && position >= activeDuration - tolerance
+            let nearEnd = hasFiniteActiveDuration && position >= activeDuration - tolerance
             if within == 0 && (leftLimit || nearEnd) && position != 0 {
                 cycleIndex -= 1
                 within = cycle
@@ -215,7 +232,19 @@ struct Resolved: Sendable {
 
 /// `x` modulo `m` (> 0, finite) in `[0, m)`, or in `(0, m]` with `leftLimit`.
 private func wrap(_ x: Double, _ m: Double, leftLimit: Bool) -> Double {
-    var r = fmod(x, m)
+    var r: Double
+    // fmod's own (exact) answers without calling it, which was half the
+    // cost of a phase (issue 7): in the first period fmod(x, m) is x
+    // itself; in the second x - m, which is exact for m ≤ x ≤ 2m
+    // (Sterbenz's lemma) even when m + m overflows; later ones are
+    // `exactRemainder`'s. Negative, huge and NaN positions go to fmod.
+    if x >= 0 && x < m {
+        r = x
+    } else if x >= m && x < m + m {
+        r = x - m
+    } else {
+        r = exactRemainder(x, m) ?? fmod(x, m)
+    }
     if r < 0 { r += m }
     if r >= m { r = 0 }  // -tiny + m rounds to m
     if leftLimit && r == 0 { r = m }
@@ -224,6 +253,7 @@ private func wrap(_ x: Double, _ m: Double, leftLimit: Bool) -> Double {
 
 extension Int {
     /// Converts, clamping to Int's range (and NaN to 0) instead of trapping.
+    @inline(__always)
     fileprivate init(clampingToInt value: Double) {
         if value.isNaN {
             self = 0

@@ -190,4 +190,42 @@ final class CATransform3DKeyPathTests: XCTestCase {
         let slide = base.applyingField("translation.x", value: .number(-3))
         XCTAssertEqual(slide, CATransform3DConcat(CATransform3DMakeScale(2, 2, 1), CATransform3DMakeTranslation(-3, 6, 0)))
     }
+
+    /// The in-place shortcut for fields of the identity (the compiled
+    /// animation path writes through it) builds what the recomposition
+    /// builds, and declines everything else without changing the matrix.
+    func testFieldsOfTheIdentityAreSetInPlaceAsRecomposed() {
+        let fields: [TransformField] = [.scaleX, .scaleY, .scaleZ, .scale, .translationX, .translationY, .translationZ]
+        for field in fields {
+            for v in [0.5, 0, -0.0, -2, 1e-300, 3] {
+                var shortcut = CATransform3DIdentity
+                XCTAssertTrue(shortcut.setFieldOfIdentity(field, to: v))
+                var rebuilt = DecomposedTransform(CATransform3DIdentity, allowingZeroScale: true)!
+                switch field {
+                case .scaleX: rebuilt.scale.x = v
+                case .scaleY: rebuilt.scale.y = v
+                case .scaleZ: rebuilt.scale.z = v
+                case .scale: rebuilt.scale = SIMD3(repeating: v)
+                case .translationX: rebuilt.translation.x = v
+                case .translationY: rebuilt.translation.y = v
+                default: rebuilt.translation.z = v
+                }
+                let expected = rebuilt.transform(rotationRows: rebuilt.rotation.rotationRows)
+                XCTAssertEqual(shortcut, expected, "\(field) \(v)")
+                XCTAssertEqual(CATransform3DIdentity.settingField(field, to: .number(v)), expected, "\(field) \(v)")
+            }
+        }
+        // Signed zeros still read as the identity, as `==` reads them.
+        var signed = CATransform3DIdentity
+        signed.m12 = -0.0
+        XCTAssertTrue(signed.setFieldOfIdentity(.scale, to: 2))
+        // Not the identity, not finite, or a rotation: declined, unchanged.
+        for (start, field, v) in [(CATransform3DMakeRotation(0.3, 0, 0, 1), TransformField.scale, 2.0),
+                                  (CATransform3DIdentity, .scale, .infinity), (CATransform3DIdentity, .scale, .nan),
+                                  (CATransform3DIdentity, .rotationZ, 1)] {
+            var t = start
+            XCTAssertFalse(t.setFieldOfIdentity(field, to: v))
+            XCTAssertTrue(t == start || (t.m11.isNaN && start.m11.isNaN), "\(field) \(v)")
+        }
+    }
 }

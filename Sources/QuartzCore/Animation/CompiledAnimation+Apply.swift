@@ -22,10 +22,13 @@ extension CompiledAnimation {
                 sample.components = kind.adding(sample.components,
                                                 kind.scaled(kind.subtracting(to, from), by: Double(iteration)))
             }
-        case .keyframes(let keyframes):
-            sample = keyframes.value(at: curve?.evaluate(fraction) ?? fraction, kind: kind)
+        case .keyframes:
+            guard let keyframes = keyframes.map(Unmanaged.passUnretained) else { return }
+            // Unretained: this animation keeps its keyframes alive.
+            sample = keyframes._withUnsafeGuaranteedRef { $0.value(at: curve?.evaluate(fraction) ?? fraction, kind: kind) }
             if isCumulative, iteration > 0 {
-                sample = CompiledSample(kind.adding(sample.components, kind.scaled(keyframes.step, by: Double(iteration))))
+                let step = keyframes._withUnsafeGuaranteedRef { $0.step }
+                sample = CompiledSample(kind.adding(sample.components, kind.scaled(step, by: Double(iteration))))
             }
         }
         if isAdditive {
@@ -42,6 +45,7 @@ extension CompiledAnimation {
     /// there is no current value: nothing is applied. `state` is only read;
     /// it is `inout` because passing the caller's `inout` state on as a
     /// plain argument copied all of it (a kilobyte) on every call.
+    @inline(__always)
     private func resolve(_ range: Range, in state: inout LayerState) -> (SIMD4<Double>, SIMD4<Double>)? {
         switch range {
         case .fixed(let from, let to):

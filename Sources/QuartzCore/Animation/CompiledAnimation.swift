@@ -43,13 +43,17 @@ final class CompiledAnimation: Sendable {
         case basic(Range)
         /// A spring: the solver's motion is the progress.
         case spring(Range, SpringSolver, duration: Double)
-        /// A keyframe animation (linear, discrete or paced).
-        case keyframes(CompiledKeyframes)
+        /// A keyframe animation (linear, discrete or paced): `keyframes`.
+        /// Held outside the enum so that the enum holds no reference and
+        /// reading it at each frame retains and releases nothing.
+        case keyframes
     }
 
     let target: CompiledTarget
     let kind: CompiledValueKind
     let source: Source
+    /// The keyframes of a `.keyframes` source; nil for the others.
+    let keyframes: CompiledKeyframes?
     let timing: Resolved
     /// The timing function's curve; nil when there is none (linear progress).
     let curve: UnitBezier?
@@ -67,13 +71,16 @@ final class CompiledAnimation: Sendable {
             guard let range = Self.range(from: from, to: to, by: by, kind: kind, additive: animation.isAdditive)
             else { return nil }
             source = .basic(range)
+            keyframes = nil
         case .spring(let from, let to, let by, let solver):
             guard let range = Self.range(from: from, to: to, by: by, kind: kind, additive: animation.isAdditive)
             else { return nil }
             source = .spring(range, solver, duration: animation.timing.basicDuration())
+            keyframes = nil
         case .keyframes(let evaluator):
             guard let evaluator, let keyframes = CompiledKeyframes(evaluator, kind: kind) else { return nil }
-            source = .keyframes(keyframes)
+            source = .keyframes
+            self.keyframes = keyframes
         case .path, .group, .transition, .inert:
             return nil
         }

@@ -141,8 +141,11 @@ enum CompiledTarget: Sendable {
         case .borderColor: state.borderColor = color()
         case .shadowColor: state.shadowColor = color()
         case .transformField(let field):
+            // In place when the transform is the identity (the usual case).
+            guard !state.transform.setFieldOfIdentity(field, to: v.x) else { return }
             if let updated = state.transform.settingField(field, to: .number(v.x)) { state.transform = updated }
         case .sublayerTransformField(let field):
+            guard !state.sublayerTransform.setFieldOfIdentity(field, to: v.x) else { return }
             if let updated = state.sublayerTransform.settingField(field, to: .number(v.x)) {
                 state.sublayerTransform = updated
             }

@@ -32,6 +32,7 @@ enum CompiledValueKind: Sendable {
     /// What rebuilding a value of this kind from `v` does to it: a colour's
     /// components are clamped as `CGColor(red:green:blue:alpha:)` clamps them
     /// (NaN to 0); every other kind keeps them as they are.
+    @inline(__always)
     func normalized(_ v: SIMD4<Double>) -> SIMD4<Double> {
         guard self == .color else { return v }
         func clamp(_ c: Double) -> Double { c.isNaN ? 0 : min(max(c, 0), 1) }
@@ -39,11 +40,13 @@ enum CompiledValueKind: Sendable {
     }
 
     /// `AnimatableValue.interpolate(a, b, fraction:)`.
+    @inline(__always)
     func interpolate(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ t: Double) -> SIMD4<Double> {
         normalized(a + (b - a) * t)
     }
 
     /// `a.adding(b)`.
+    @inline(__always)
     func adding(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> { normalized(a + b) }
 
     /// `a.subtracting(b)`.

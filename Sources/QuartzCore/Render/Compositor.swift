@@ -107,10 +107,7 @@ final class Compositor {
         count += 1
         var (state, localTime) = tree.presentedState(of: node, parentTime: parentTime)
         // Profiler hook: counted here, where each layer's local time is known anyway.
-        // By index: each snapshot is read in place rather than copied out.
-        for index in node.animations.indices where node.animations[index].timing.isRunning(atLayerTime: localTime) {
-            runningAnimations += 1
-        }
+        runningAnimations += node.runningAnimationCount(atLayerTime: localTime)
         guard !state.isHidden else { return nil }
         if state.isTransformLayer { state = state.withoutOwnRendering }
         // Sublayers of a transform layer (or a replicator preserving depth)

@@ -20,12 +20,11 @@ extension RenderLoop {
         var stack: [(id: UInt64, parentTime: CFTimeInterval)] = [(rootID, mediaTime)]
         while let (id, parentTime) = stack.popLast() {
             guard let node = tree.nodes[id] else { continue }
-            let (state, localTime) = tree.presentedState(of: node, parentTime: parentTime)
+            let localTime = node.state.timing.localTime(fromParent: parentTime)
             result.layers += 1
-            result.opacitySum += Double(state.opacity)
-            for index in node.animations.indices where node.animations[index].timing.isRunning(atLayerTime: localTime) {
-                result.runningAnimations += 1
-            }
+            // Read in place: the compositor copies the presented state into its draw node instead.
+            result.opacitySum += node.withPresentedState(at: localTime) { Double($0.opacity) }
+            result.runningAnimations += node.runningAnimationCount(atLayerTime: localTime)
             for sublayer in node.sublayers { stack.append((sublayer, localTime)) }
         }
         return result

@@ -21,8 +21,22 @@ final class RenderTree {
             _read { yield storage.state }
             _modify {
                 makeUnique()
+                // Before the yield: code after it does not run if the access is aborted.
+                storage.presentation.invalidate()
                 yield &storage.state
             }
+        }
+
+        /// Calls `body` with the layer's state with its animations applied
+        /// at its local time `layerTime`, read in place: evaluated into a
+        /// buffer the node keeps between frames (`PresentationBuffer`), so
+        /// that reading it copies no `LayerState`. A node without animations
+        /// passes `state` itself. (A closure rather than a `_read` accessor:
+        /// the accessor's coroutine frame was allocated on the heap.)
+        @inline(__always)
+        func withPresentedState<Result>(at layerTime: CFTimeInterval,
+                                        _ body: (borrowing LayerState) -> Result) -> Result {
+            storage.withPresentedState(at: layerTime, body)
         }
 
         var sublayers: [UInt64] {
@@ -48,12 +62,18 @@ final class RenderTree {
                 makeUnique()
                 storage.animations = newValue
                 storage.program = AnimationProgram(newValue)
+                storage.presentation.invalidate()
             }
         }
 
         /// `animations` compiled for per-frame evaluation, rebuilt whenever
         /// they change.
         var program: AnimationProgram { storage.program }
+
+        /// `program.runningCount(atLayerTime:)`, without copying the program out.
+        func runningAnimationCount(atLayerTime layerTime: CFTimeInterval) -> Int {
+            storage.program.runningCount(atLayerTime: layerTime)
+        }
 
         private mutating func makeUnique() {
             guard !isKnownUniquelyReferenced(&storage) else { return }
@@ -62,12 +82,32 @@ final class RenderTree {
         }
 
         /// A node's contents. Confined, like the tree, to the render thread.
+        /// Nodes sharing a storage (copies not yet written to) share its
+        /// presentation buffer too; that is safe because every read of it
+        /// (`withPresentedState`) evaluates it afresh first.
+        ///
+        /// The properties a frame reads for every layer are exempt from the
+        /// runtime's exclusivity checks, which cost more than evaluating a
+        /// layer's animations (issue 7). That is safe because the storage
+        /// never leaves the render thread (a class that is not `Sendable`),
+        /// and no access overlaps a modifying one: `Node`'s accessors write
+        /// only through `makeUnique` (a storage no reader holds), and
+        /// `evaluate` writes `presentation` while reading the others.
         private final class Storage {
-            var state: LayerState
+            @exclusivity(unchecked) var state: LayerState
             var sublayers: [UInt64]
             var mask: UInt64?
-            var animations: [AnimationSnapshot]
-            var program: AnimationProgram
+            @exclusivity(unchecked) var animations: [AnimationSnapshot]
+            @exclusivity(unchecked) var program: AnimationProgram
+            @exclusivity(unchecked) var presentation: PresentationBuffer
+
+            @inline(__always)
+            func withPresentedState<Result>(at layerTime: CFTimeInterval,
+                                            _ body: (borrowing LayerState) -> Result) -> Result {
+                guard !animations.isEmpty else { return body(state) }
+                presentation.evaluate(&program, &animations, over: &state, at: layerTime)
+                return body(presentation.state)
+            }
 
             init(state: LayerState, sublayers: [UInt64], mask: UInt64?, animations: [AnimationSnapshot],
                  program: AnimationProgram) {
@@ -76,6 +116,7 @@ final class RenderTree {
                 self.mask = mask
                 self.animations = animations
                 self.program = program
+                presentation = PresentationBuffer(state)
             }
         }
     }
@@ -142,13 +183,10 @@ final class RenderTree {
 
     /// The state of `id` as shown at media time `mediaTime`, given its
     /// superlayer's local time: its animations applied at its own local time.
+    /// A copy; to read a few fields, `node.withPresentedState` reads them in place.
     func presentedState(of node: Node, parentTime: CFTimeInterval) -> (state: LayerState, localTime: CFTimeInterval) {
         let localTime = node.state.timing.localTime(fromParent: parentTime)
-        // Built in the result itself, so the state is copied once.
-        var presented = (state: node.state, localTime: localTime)
-        guard !node.animations.isEmpty else { return presented }
-        node.program.apply(node.animations, to: &presented.state, layerTime: localTime)
-        return presented
+        return (node.withPresentedState(at: localTime) { copy $0 }, localTime)
     }
 
     /// The earliest media time after `mediaTime` at which something animates,
