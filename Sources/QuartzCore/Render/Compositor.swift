@@ -244,10 +244,25 @@ final class Compositor {
         guard let destination = PixmanImage(buffer: target) else { return }
         for rect in frame.damage {
             guard let rect = rect.intersection(targetRect) else { continue }
-            target.clear(rect)
+            if !(frame.root.map { rootPaintsOpaque($0, over: rect) } ?? false) { target.clear(rect) }
             if let root = frame.root { drawSubtree(root, into: destination, clip: rect) }
         }
         particleRenderer.endFrame()
+    }
+
+    /// Whether the root layer's own drawing, the first thing drawn, is an
+    /// opaque colour over all of `rect` at whole pixels: then it overwrites
+    /// every pixel there (pixman fills it), and clearing `rect` first would
+    /// write the window twice (a window's background layer; issue 7).
+    private func rootPaintsOpaque(_ root: DrawNode, over rect: PixelRect) -> Bool {
+        let state = root.state
+        guard !root.isGroup, root.rasterized == nil, root.clipPolygon == nil, root.transition == nil,
+              root.opacity >= 1, root.tint == .white, root.isFrontFacing, state.shadowOpacity == 0,
+              state.backgroundFilters.isEmpty, root.clip.map({ $0.intersection(rect) == rect }) ?? true,
+              let content = contentCache.content(for: root), let color = content.uniformColor, color >> 24 == 0xFF,
+              let placed = content.wholePixelPlacement(for: root)
+        else { return false }
+        return placed.intersection(rect) == rect
     }
 
     /// Paints `node` and everything under it into `destination` within `clip`.

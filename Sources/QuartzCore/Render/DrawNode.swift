@@ -134,7 +134,9 @@ extension CATransform3D {
     }
 
     /// True for a translation by whole pixels (with no other effect on x, y).
+    /// Also within ±2³¹, so that `Int(m41)` and pixel arithmetic on it cannot trap.
     var isIntegerTranslation2D: Bool {
         isAxisAligned2D && m11 == 1 && m22 == 1 && m41 == m41.rounded() && m42 == m42.rounded()
+            && abs(m41) < 0x8000_0000 && abs(m42) < 0x8000_0000
     }
 }

@@ -60,6 +60,10 @@ final class LayerContent {
     /// The colour of every pixel, when they are all one (not transparent):
     /// a plain coloured rectangle (`UniformContentCompositor`).
     private(set) lazy var uniformColor: UInt32? = Self.uniformColor(of: samplerSource)
+    /// `uniformColor` as a pixman solid source: at whole pixels the bitmap
+    /// composites as that colour, with no bitmap to read (and an opaque one
+    /// as a plain fill, pixman turning `OVER` into `SRC`).
+    private(set) lazy var solidSource: PixmanImage? = uniformColor.flatMap { PixmanImage(solidPixel: $0) }
 
     init?(key: Key, extent: CGRect, draw: (RasterBuffer) -> Void) {
         self.key = key
@@ -108,6 +112,16 @@ final class LayerContent {
             && key.contentsScale == key.scale
     }
 
+    /// The target pixels the bitmap covers when `node` places it at whole
+    /// pixels (an integer 2D translation); nil otherwise.
+    func wholePixelPlacement(for node: DrawNode) -> PixelRect? {
+        let toLayer = CATransform3DConcat(CATransform3DMakeScale(1 / key.scale, 1 / key.scale, 1),
+                                          CATransform3DMakeTranslation(origin.x, origin.y, 0))
+        let toTarget = CATransform3DConcat(toLayer, node.matrix)
+        guard toTarget.isIntegerTranslation2D else { return nil }
+        return PixelRect(x: Int(toTarget.m41), y: Int(toTarget.m42), width: pixelWidth, height: pixelHeight)
+    }
+
     /// Composites the bitmap through `node`'s matrix into `destination`,
     /// touching only `clip` (target pixels).
     func composite(node: DrawNode, into destination: PixmanImage, mask: PixmanImage?,
@@ -119,6 +133,10 @@ final class LayerContent {
         guard let clip = inkedClip(clip, toTarget: toTarget, operation: operation) else { return }
         let pieces = piecesAroundHole(clip, toTarget: toTarget, operation: operation)
         if toTarget.isIntegerTranslation2D {
+            if operation == PIXMAN_OP_OVER || operation == PIXMAN_OP_ADD, let solid = solidSource {
+                // `clip` is already within the bitmap (its ink is all of it).
+                return destination.composite(solid, mask: mask, operation: operation, rect: clip)
+            }
             image.setTransform(nil, bilinear: false)
             for piece in pieces {
                 destination.composite(image, at: Int(toTarget.m41), Int(toTarget.m42), mask: mask,

@@ -49,6 +49,17 @@ final class PixmanImage {
         solidAlpha = UInt8(color.alpha >> 8)
     }
 
+    /// A solid colour of exactly `pixel` (premultiplied a8r8g8b8) in
+    /// pixman's 8-bit paths: each byte widened to 16 bits as `byte × 257`,
+    /// whose top byte is the byte again.
+    init?(solidPixel pixel: UInt32) {
+        func channel(_ shift: UInt32) -> UInt16 { UInt16(truncatingIfNeeded: (pixel >> shift) & 0xFF) &* 257 }
+        var color = pixman_color_t(red: channel(16), green: channel(8), blue: channel(0), alpha: channel(24))
+        guard let created = pixman_image_create_solid_fill(&color) else { return nil }
+        raw = created
+        solidAlpha = UInt8(truncatingIfNeeded: pixel >> 24)
+    }
+
     /// A solid colour's alpha as pixman's 8-bit paths read it; nil for a
     /// bits image.
     private(set) var solidAlpha: UInt8?

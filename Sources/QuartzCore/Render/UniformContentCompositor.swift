@@ -31,21 +31,29 @@ enum UniformContentCompositor {
         let color = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(bitmap.color, to: SIMD4<UInt8>.self))
         // The columns as runs of one weight: a left edge, the inside, a
         // right edge (fewer when the placement is whole or the bitmap thin).
-        var runs: [(start: Int, end: Int, weight: Int)] = []
+        // Never more than three (a translation moves every column by the same
+        // fraction); inline, not an array: a thousand squares a frame come here.
+        var runs = (Run(), Run(), Run()), runCount = 0
         for x in rect.x..<rect.maxX {
             let weight = weight(at: x, offset: offsetX, size: bitmap.width)
-            if let last = runs.last, last.weight == weight, last.end == x {
-                runs[runs.count - 1].end = x + 1
-            } else if weight > 0 {
-                runs.append((x, x + 1, weight))
+            guard weight > 0 else { continue }
+            withUnsafeMutableBytes(of: &runs) { raw in
+                let slots = raw.bindMemory(to: Run.self)
+                if runCount > 0, slots[runCount - 1].weight == weight, slots[runCount - 1].end == x {
+                    slots[runCount - 1].end = x + 1
+                } else if runCount < 3 {
+                    slots[runCount] = Run(start: x, end: x + 1, weight: weight)
+                    runCount += 1
+                }
             }
         }
-        guard !runs.isEmpty else { return }
+        guard runCount > 0 else { return }
         for y in rect.y..<rect.maxY {
             let wy = weight(at: y, offset: offsetY, size: bitmap.height)
             guard wy > 0 else { continue }
             let line = (destination.base + y * destination.bytesPerRow).assumingMemoryBound(to: UInt32.self)
-            for run in runs {
+            for index in 0..<runCount {
+                let run = index == 0 ? runs.0 : index == 1 ? runs.1 : runs.2
                 // Each channel times both weights, truncated (pixman's >> 14),
                 // then through the opacity.
                 var source = (color &* UInt32(run.weight * wy)) &>> 14
@@ -53,6 +61,11 @@ enum UniformContentCompositor {
                 blend(source, over: line + run.start, count: run.end - run.start)
             }
         }
+    }
+
+    /// Columns `start..<end` of one summed weight.
+    private struct Run {
+        var start = 0, end = 0, weight = 0
     }
 
     /// `source OVER` each of `count` pixels: `source + destination × (255 −

@@ -75,4 +75,64 @@ final class UniformContentTests: XCTestCase {
         }
         XCTAssertEqual(cases, 180)
     }
+
+    /// At whole pixels the bitmap composites as a solid colour: the same
+    /// pixels as the bitmap itself, faded or not, partly clipped or not.
+    func testWholePixelPlacementsAsASolidColourGiveTheBitmapsPixels() throws {
+        for color: UInt32 in [0xFF33_66CC, 0x8040_2010, 0x0300_0102] {
+            let layer = try content(width: 24, height: 13, color: color)
+            XCTAssertNotNil(layer.solidSource)
+            for (dx, dy) in [(CGFloat(10), CGFloat(5)), (-4, 40), (50, -3)] {
+                for opacity: Double? in [nil, 0.5, 0.013] {
+                    let matrix = CATransform3DMakeTranslation(dx, dy, 0)
+                    let clip = PixelRect(x: 2, y: 1, width: 58, height: 45)
+                    let ours = destination(seed: 3), theirs = destination(seed: 3)
+                    let mask = opacity.flatMap { PixmanImage(red: 0, green: 0, blue: 0, alpha: $0) }
+                    let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
+                    layer.composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: ours)), mask: mask, clip: clip)
+                    try XCTUnwrap(PixmanImage(buffer: theirs)).composite(layer.image, at: Int(dx), Int(dy), mask: mask,
+                                                                         operation: PIXMAN_OP_OVER, rect: clip)
+                    XCTAssertEqual(GoldenImage.differingPixels(ours.makeImage(), theirs.makeImage(), tolerance: 0), 0,
+                                   "\(String(color, radix: 16)) at (\(dx), \(dy)) opacity \(String(describing: opacity))")
+                }
+            }
+        }
+    }
+}
+
+/// A window whose root layer is an opaque colour is not cleared before the
+/// root paints each damaged rectangle; anything else still is.
+final class OpaqueRootTests: ModelTestCase {
+    private func garbage(_ target: RasterBuffer) {
+        for offset in stride(from: 0, to: target.height * target.bytesPerRow, by: 4) {
+            (target.base + offset).storeBytes(of: UInt32(truncatingIfNeeded: offset &* 2_654_435_761), as: UInt32.self)
+        }
+    }
+
+    /// The first frame repaints everything; stale pixels in the target
+    /// must not survive it either way.
+    private func firstFrame(rootColor: CGColor, garbageFirst: Bool) -> CGImage {
+        let host = InlineRenderHost(width: 80, height: 60)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 80, height: 60)
+        root.backgroundColor = rootColor
+        let square = CALayer()
+        square.frame = CGRect(x: 10.5, y: 20, width: 30, height: 12)
+        square.backgroundColor = CGColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 0.6)
+        root.addSublayer(square)
+        root.attach(to: host)
+        CATransaction.flush()
+        if garbageFirst { garbage(host.loop.presenter.target) }
+        let image = host.render(at: 1)
+        root.detachFromHost()
+        return image
+    }
+
+    func testStalePixelsNeverShowUnderAnOpaqueOrATranslucentRoot() {
+        for color in [CGColor(red: 0.1, green: 0.3, blue: 0.5, alpha: 1), CGColor(red: 0.1, green: 0.3, blue: 0.5, alpha: 0.5)] {
+            let clean = firstFrame(rootColor: color, garbageFirst: false)
+            let overGarbage = firstFrame(rootColor: color, garbageFirst: true)
+            XCTAssertEqual(GoldenImage.differingPixels(clean, overGarbage, tolerance: 0), 0, "root alpha \(color.alpha)")
+        }
+    }
 }
