@@ -123,9 +123,12 @@ final class LayerContent {
     }
 
     /// Composites the bitmap through `node`'s matrix into `destination`,
-    /// touching only `clip` (target pixels).
+    /// touching only `clip` (target pixels). `usingSwiftKernels` picks the
+    /// loops that stand in for pixman (`runsSwiftKernels`; tests ask for
+    /// them in any build).
     func composite(node: DrawNode, into destination: PixmanImage, mask: PixmanImage?,
-                   operation: pixman_op_t = PIXMAN_OP_OVER, clip: PixelRect) {
+                   operation: pixman_op_t = PIXMAN_OP_OVER, clip: PixelRect,
+                   usingSwiftKernels: Bool = LayerContent.runsSwiftKernels) {
         // bitmap pixels -> layer space -> target pixels
         let toLayer = CATransform3DConcat(CATransform3DMakeScale(1 / key.scale, 1 / key.scale, 1),
                                           CATransform3DMakeTranslation(origin.x, origin.y, 0))
@@ -144,7 +147,7 @@ final class LayerContent {
             }
             return
         }
-        if Self.runsSwiftKernels, toTarget.isTranslation2D, operation == PIXMAN_OP_OVER, let color = uniformColor,
+        if usingSwiftKernels, toTarget.isTranslation2D, operation == PIXMAN_OP_OVER, let color = uniformColor,
            let target = destination.buffer,
            mask == nil || mask?.solidAlpha != nil, let offsets = Self.fixedOffsets(of: toTarget) {
             let bitmap = UniformContentCompositor.Bitmap(color: color, width: pixelWidth, height: pixelHeight)
@@ -169,7 +172,7 @@ final class LayerContent {
         if inverse.isProjective, let outlineMask = outlineMask(outline, clip: clip, fade: mask) {
             // The mask is exact; a pixel of margin covers its antialiasing.
             let bands = OutlineBands.rects(covering: outline ?? [], margin: 1, within: clip)
-            if Self.runsSwiftKernels, let fixed = PixmanImage.fixedTransform(inverse) {
+            if usingSwiftKernels, let fixed = PixmanImage.fixedTransform(inverse) {
                 // pixman's own pixels, sampled without its general fetcher.
                 image.setTransform(nil, bilinear: false)
                 return compositeSampled(bands: bands, into: destination, mask: outlineMask, maskOrigin: (clip.x, clip.y),

@@ -60,8 +60,9 @@ final class PixmanImage {
         solidAlpha = UInt8(truncatingIfNeeded: pixel >> 24)
     }
 
-    /// A solid colour's alpha as pixman's 8-bit paths read it; nil for a
-    /// bits image.
+    /// A solid colour's alpha as pixman's 8-bit paths read it, when it
+    /// masks by that alpha alone; nil for a bits image or a component-alpha
+    /// mask (a replicator's tint).
     private(set) var solidAlpha: UInt8?
 
     deinit { pixman_image_unref(raw) }
@@ -71,6 +72,7 @@ final class PixmanImage {
     func useComponentAlpha() {
         pixman_image_set_component_alpha(raw, 1)
         hasComponentAlpha = true
+        solidAlpha = nil  // per channel now: no single alpha stands for it
     }
 
     /// Whether `useComponentAlpha()` was called.

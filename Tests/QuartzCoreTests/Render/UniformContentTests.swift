@@ -55,12 +55,10 @@ final class UniformContentTests: XCTestCase {
                         let clip = PixelRect(x: 2, y: 1, width: 58, height: 45)
                         let ours = destination(seed: index), theirs = destination(seed: index)
                         let mask = opacity.flatMap { PixmanImage(red: 0, green: 0, blue: 0, alpha: $0) }
-                        // What `LayerContent.composite` hands the compositor in optimized builds.
-                        let offsets = try XCTUnwrap(LayerContent.fixedOffsets(of: matrix))
-                        let bitmap = UniformContentCompositor.Bitmap(color: try XCTUnwrap(layer.uniformColor),
-                                                                     width: width, height: height)
-                        UniformContentCompositor.composite(bitmap, offsetX: offsets.x, offsetY: offsets.y,
-                                                           opacity: mask?.solidAlpha, into: ours, rect: clip)
+                        // The path optimized builds take, asked for in any build.
+                        let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
+                        layer.composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: ours)), mask: mask, clip: clip,
+                                        usingSwiftKernels: true)
                         // pixman's own bilinear path for the same placement.
                         layer.image.setTransform(try XCTUnwrap(Homography(matrix).inverted()), bilinear: true)
                         try XCTUnwrap(PixmanImage(buffer: theirs)).composite(layer.image, mask: mask, operation: PIXMAN_OP_OVER,
@@ -76,6 +74,61 @@ final class UniformContentTests: XCTestCase {
         XCTAssertEqual(cases, 180)
     }
 
+    /// A replicator copy's tint fades each channel apart (a component-alpha
+    /// mask): no single opacity stands for it, so pixman draws it, and the
+    /// colours come out tinted.
+    func testATintedCopyIsNotBlendedAsAPlainOpacity() throws {
+        let layer = try content(width: 24, height: 13, color: 0xFF80_8080)
+        let tint = try XCTUnwrap(Compositor.fadeMask(opacity: 1, tint: Tint(red: 1, green: 0.2, blue: 0.2, alpha: 1)))
+        XCTAssertNil(tint.solidAlpha, "a component-alpha mask has no single alpha")
+        let matrix = CATransform3DMakeTranslation(10.5, 5.25, 0)
+        let clip = PixelRect(x: 0, y: 0, width: 64, height: 48)
+        let ours = destination(seed: 1), theirs = destination(seed: 1)
+        let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
+        layer.composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: ours)), mask: tint, clip: clip,
+                        usingSwiftKernels: true)
+        layer.image.setTransform(try XCTUnwrap(Homography(matrix).inverted()), bilinear: true)
+        try XCTUnwrap(PixmanImage(buffer: theirs)).composite(layer.image, mask: tint, operation: PIXMAN_OP_OVER, rect: clip)
+        layer.image.setTransform(nil, bilinear: false)
+        XCTAssertEqual(GoldenImage.differingPixels(ours.makeImage(), theirs.makeImage(), tolerance: 0), 0)
+        let untinted = destination(seed: 1)
+        layer.composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: untinted)), mask: nil, clip: clip,
+                        usingSwiftKernels: true)
+        XCTAssertGreaterThan(GoldenImage.differingPixels(ours.makeImage(), untinted.makeImage(), tolerance: 8), 200,
+                             "the tint shows (an opacity-only blend would have dropped it)")
+    }
+
+    /// A perspective placement through the sampler gives pixman's pixels
+    /// through `LayerContent.composite` too (outline mask, bands).
+    func testAPerspectivePlacementGivesPixmansPixels() throws {
+        var state = LayerState()
+        state.bounds = CGRect(x: 0, y: 0, width: 30, height: 20)
+        let layer = try XCTUnwrap(LayerContent(key: LayerContent.Key(state, scale: 1), extent: state.bounds) { buffer in
+            for y in 0..<20 {
+                for x in 0..<30 {
+                    let value = UInt32(x * 8) << 16 | UInt32(y * 12) << 8 | 0x40
+                    (buffer.base + y * buffer.bytesPerRow + x * 4).storeBytes(of: 0xFF00_0000 | value, as: UInt32.self)
+                }
+            }
+        })
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 200
+        let matrix = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeRotation(0.8, 0, 1, 0), perspective),
+                                         CATransform3DMakeTranslation(20.3, 12.6, 0))
+        let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
+        let clip = PixelRect(x: 0, y: 0, width: 64, height: 48)
+        var results: [CGImage] = []
+        for swift in [true, false] {
+            let target = destination(seed: 2)
+            layer.composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: target)), mask: nil, clip: clip,
+                            usingSwiftKernels: swift)
+            results.append(target.makeImage())
+        }
+        XCTAssertEqual(GoldenImage.differingPixels(results[0], results[1], tolerance: 0), 0)
+        XCTAssertGreaterThan(GoldenImage.differingPixels(results[0], destination(seed: 2).makeImage(), tolerance: 0), 200,
+                             "the layer was drawn")
+    }
+
     /// At whole pixels the bitmap composites as a solid colour: the same
     /// pixels as the bitmap itself, faded or not, partly clipped or not.
     func testWholePixelPlacementsAsASolidColourGiveTheBitmapsPixels() throws {
@@ -83,11 +136,14 @@ final class UniformContentTests: XCTestCase {
             let layer = try content(width: 24, height: 13, color: color)
             XCTAssertNotNil(layer.solidSource)
             for (dx, dy) in [(CGFloat(10), CGFloat(5)), (-4, 40), (50, -3)] {
-                for opacity: Double? in [nil, 0.5, 0.013] {
+                // Plain fades, and a replicator copy's tint (component alpha).
+                for opacity: Double? in [nil, 0.5, 0.013, -1] {
                     let matrix = CATransform3DMakeTranslation(dx, dy, 0)
                     let clip = PixelRect(x: 2, y: 1, width: 58, height: 45)
                     let ours = destination(seed: 3), theirs = destination(seed: 3)
-                    let mask = opacity.flatMap { PixmanImage(red: 0, green: 0, blue: 0, alpha: $0) }
+                    let mask = opacity == -1
+                        ? Compositor.fadeMask(opacity: 0.8, tint: Tint(red: 1, green: 0.3, blue: 0.6, alpha: 0.9))
+                        : opacity.flatMap { PixmanImage(red: 0, green: 0, blue: 0, alpha: $0) }
                     let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
                     layer.composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: ours)), mask: mask, clip: clip)
                     try XCTUnwrap(PixmanImage(buffer: theirs)).composite(layer.image, at: Int(dx), Int(dy), mask: mask,
