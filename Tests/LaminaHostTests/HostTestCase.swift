@@ -56,12 +56,15 @@ enum HostTest {
     static func runApplication(timeout: Double = 5) -> Bool {
         let timedOut = TimeoutFlag()
         DispatchQueue.main.asyncAfter(deadline: .now() + timeout) {
-            if LaminaApplication.shared.isRunning {
+            // Only this call's run: a later test's run must not be stopped
+            // by a timer left over from an earlier one.
+            if !timedOut.isFinished, LaminaApplication.shared.isRunning {
                 timedOut.value = true
                 LaminaApplication.shared.stop(nil)
             }
         }
         LaminaApplication.shared.run()
+        timedOut.isFinished = true
         return !timedOut.value
     }
 
@@ -89,4 +92,6 @@ enum HostTest {
 @MainActor
 final class TimeoutFlag {
     var value = false
+    /// Set once the run it guards has returned.
+    var isFinished = false
 }

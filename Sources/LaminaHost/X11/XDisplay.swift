@@ -31,20 +31,22 @@ final class XDisplay {
         rootWindow = XRootWindow(handle, screen)
     }
 
-    /// `XOpenDisplay`, tried again briefly: an X server that has just lost
-    /// its last client resets, refusing connections for a moment.
+    /// `XOpenDisplay` (through `XConnectionLifecycle`, which serializes it
+    /// with every other open and close), tried again briefly: an X server
+    /// that has just lost its last client resets, refusing connections for
+    /// a moment.
     private static func connect(to name: String?) -> OpaquePointer? {
         if name == nil, ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty ?? true { return nil }
         for attempt in 0..<3 {
             if attempt > 0 { usleep(50_000) }
-            if let handle = name.map({ XOpenDisplay($0) }) ?? XOpenDisplay(nil) { return handle }
+            if let handle = XConnectionLifecycle.open(name) { return handle }
         }
         return nil
     }
 
     deinit {
         XErrorHandling.forget(self)
-        XCloseDisplay(raw)
+        XConnectionLifecycle.close(raw)
         afterClose?()
     }
 
