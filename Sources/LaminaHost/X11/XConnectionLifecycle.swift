@@ -16,19 +16,26 @@ import Foundation
 /// corrupted the heap (CI: "malloc(): unaligned tcache chunk detected";
 /// `ConnectionConcurrencyTests`).
 ///
-/// Under this lock, a connection is opened and immediately registered with
-/// MIT-SHM, Present, RandR and XTEST (each lookup after that finds the
+/// Under this lock, a new connection is registered with MIT-SHM, Present,
+/// RandR and XTEST before anyone uses it (each lookup after that finds the
 /// display in the lists and adds nothing), and connections are closed. The
 /// record then only goes away when no registered connection is left, and no
 /// other thread can be adding one at that moment.
+///
+/// `XOpenDisplay` itself runs outside the lock: it touches none of
+/// libXext's lists, and connecting to an unreachable TCP display can block
+/// for minutes, which must not hold up every other window's connections.
+/// A server that accepts a connection and then stops answering still
+/// blocks the registration or the close it is in (both wait for replies),
+/// and with them the other threads' opens and closes until it answers.
 enum XConnectionLifecycle {
     private static let lock = NSLock()
 
     /// `XOpenDisplay(name)` (nil: `DISPLAY`), registered with the extensions.
     static func open(_ name: String?) -> OpaquePointer? {
+        guard let handle = name.map({ XOpenDisplay($0) }) ?? XOpenDisplay(nil) else { return nil }
         lock.lock()
         defer { lock.unlock() }
-        guard let handle = name.map({ XOpenDisplay($0) }) ?? XOpenDisplay(nil) else { return nil }
         registerExtensions(on: handle)
         return handle
     }

@@ -31,10 +31,10 @@ final class XDisplay {
         rootWindow = XRootWindow(handle, screen)
     }
 
-    /// `XOpenDisplay` (through `XConnectionLifecycle`, which serializes it
-    /// with every other open and close), tried again briefly: an X server
-    /// that has just lost its last client resets, refusing connections for
-    /// a moment.
+    /// `XOpenDisplay` (through `XConnectionLifecycle`, which registers the
+    /// connection with the extensions under the lock every close takes),
+    /// tried again briefly: an X server that has just lost its last client
+    /// resets, refusing connections for a moment.
     private static func connect(to name: String?) -> OpaquePointer? {
         if name == nil, ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty ?? true { return nil }
         for attempt in 0..<3 {
