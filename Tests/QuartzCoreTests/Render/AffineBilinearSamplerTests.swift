@@ -5,23 +5,8 @@ import XCTest
 /// `AffineBilinearSampler` draws what pixman's bilinear filter draws through
 /// the same map, within a level (it rounds each pass to 8 bits).
 final class AffineBilinearSamplerTests: XCTestCase {
-    /// A premultiplied test bitmap: gradients, a translucent band, sharp edges.
-    private func makeBitmap(width: Int, height: Int) -> RasterBuffer {
-        let buffer = RasterBuffer(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let alpha: UInt32 = (x / 7 + y / 5) % 3 == 0 ? 128 : 255
-                let r = UInt32(x * 255 / width) * alpha / 255, g = UInt32(y * 255 / height) * alpha / 255
-                let b = UInt32((x * y) % 256) * alpha / 255
-                buffer.base.storeBytes(of: alpha << 24 | r << 16 | g << 8 | b, toByteOffset: y * buffer.bytesPerRow + x * 4,
-                                       as: UInt32.self)
-            }
-        }
-        return buffer
-    }
-
     func testTurnedAndSkewedMapsMatchPixmansBilinearFilter() throws {
-        let bitmap = makeBitmap(width: 53, height: 37)
+        let bitmap = SamplerTestBitmap.make(width: 53, height: 37)
         let source = try XCTUnwrap(PixmanImage(buffer: bitmap))
         let samplerSource = AffineBilinearSampler.Source(base: bitmap.base, width: bitmap.width, height: bitmap.height,
                                                          bytesPerRow: bitmap.bytesPerRow)
@@ -60,7 +45,7 @@ final class AffineBilinearSamplerTests: XCTestCase {
 
     /// Degenerate maps draw nothing and do not trap.
     func testDegenerateMapsDrawNothing() {
-        let bitmap = makeBitmap(width: 8, height: 8)
+        let bitmap = SamplerTestBitmap.make(width: 8, height: 8)
         let source = AffineBilinearSampler.Source(base: bitmap.base, width: 8, height: 8, bytesPerRow: bitmap.bytesPerRow)
         let output = RasterBuffer(width: 4, height: 4)
         output.base.initializeMemory(as: UInt8.self, repeating: 0xAB, count: 64)

@@ -5,21 +5,6 @@ import XCTest
 /// `ProjectiveBilinearSampler` draws exactly what pixman's general fetcher
 /// draws through the same perspective map, edges included.
 final class ProjectiveBilinearSamplerTests: XCTestCase {
-    /// A premultiplied bitmap with gradients, translucent bands and sharp edges.
-    private func makeBitmap(width: Int, height: Int) -> RasterBuffer {
-        let buffer = RasterBuffer(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let alpha: UInt32 = (x / 5 + y / 3) % 3 == 0 ? 90 : 255
-                let r = UInt32(x * 255 / width) * alpha / 255, g = UInt32(y * 255 / height) * alpha / 255
-                let b = UInt32((x * 7 + y * 13) % 256) * alpha / 255
-                buffer.base.storeBytes(of: alpha << 24 | r << 16 | g << 8 | b, toByteOffset: y * buffer.bytesPerRow + x * 4,
-                                       as: UInt32.self)
-            }
-        }
-        return buffer
-    }
-
     /// A cover-flow-like placement: the bitmap turned about its vertical
     /// centre line by `angle` under a perspective of `distance`, then moved.
     private func turned(_ angle: CGFloat, distance: CGFloat, width: CGFloat, at x: CGFloat, _ y: CGFloat) -> CATransform3D {
@@ -32,7 +17,7 @@ final class ProjectiveBilinearSamplerTests: XCTestCase {
     }
 
     func testPerspectiveMapsGivePixmansPixelsExactly() throws {
-        let bitmap = makeBitmap(width: 61, height: 43)
+        let bitmap = SamplerTestBitmap.make(width: 61, height: 43)
         let image = try XCTUnwrap(PixmanImage(buffer: bitmap))
         let source = AffineBilinearSampler.Source(base: bitmap.base, width: bitmap.width, height: bitmap.height,
                                                   bytesPerRow: bitmap.bytesPerRow)
