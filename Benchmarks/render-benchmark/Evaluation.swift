@@ -8,7 +8,8 @@ import QuartzCore
 /// curves computed in plain Swift (the arithmetic alone), timed alternately.
 @MainActor
 enum EvaluationBenchmark {
-    static let layers = 2_500
+    /// Layers (four animations each); `RENDER_BENCHMARK_LAYERS` changes it (250 fit in the caches, which shows what memory costs).
+    static let layers = Int(ProcessInfo.processInfo.environment["RENDER_BENCHMARK_LAYERS"] ?? "") ?? 2_500
     /// Frames timed; `RENDER_BENCHMARK_FRAMES` lowers it (for profiling under callgrind).
     static let frames = Int(ProcessInfo.processInfo.environment["RENDER_BENCHMARK_FRAMES"] ?? "") ?? 200
     static let warmup = min(20, frames)

@@ -100,6 +100,14 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
     }
 
     /// Colours are equal when their spaces and components are (Apple's `CFEqual`).
+    /// Whether this colour equals `CGColor(red:green:blue:alpha:)` of these
+    /// components (already clamped), without making that colour: the render
+    /// server holds animated colours as components (`LayerColor`).
+    package func isGenericRGB(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) -> Bool {
+        colorSpace == .genericRGB && count == 4
+            && values.0 == red && values.1 == green && values.2 == blue && values.3 == alpha
+    }
+
     public static func == (lhs: CGColor, rhs: CGColor) -> Bool {
         guard lhs !== rhs else { return true }
         guard lhs.colorSpace == rhs.colorSpace, lhs.count == rhs.count else { return false }

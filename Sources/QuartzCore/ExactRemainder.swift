@@ -1,39 +1,24 @@
 /// `fmod(x, m)`, exactly, for `2m ≤ x` when the quotient is below 2^52 and
-/// neither is extreme; nil otherwise (the caller then calls `fmod`). About
-/// a third of glibc's `fmod`, which a repeating animation's phase needs
+/// neither is extreme; nil otherwise (the caller then calls `fmod`). A
+/// fraction of glibc's `fmod`, which a repeating animation's phase needs
 /// on every frame (issue 7, `Resolved.phase`).
 ///
-/// Why it is exact: the remainder is exactly representable, and so is
-/// `x - q·m` for the quotient `q` or one more (then it lies in `[-m, 0)`,
-/// on `m`'s ulp grid). `q·m` is split into `p + e` without error (Dekker's
-/// product), `x - p` is exact by Sterbenz's lemma (`p` is within a factor
-/// of two of `x`), so `(x - p) - e` is rounded only once, from an exact
-/// value that is representable. The truncated quotient is off by at most
-/// one; a remainder at or above `m` means it was one short, and the
-/// product is taken again. `ExactRemainderTests` compares it with `fmod`.
+/// Why it is exact: the truncated quotient `q` of the rounded `x / m` is
+/// the true quotient's floor or one more (rounding never crosses below an
+/// integer, and the next integer is representable below 2^52). Both `x`
+/// and `q·m` lie on the grid of `m`'s last bit (`x ≥ m`), so `x - q·m` is
+/// a multiple of it smaller than `m` in magnitude: representable. A fused
+/// multiply-add rounds only once, from that exact value, so it returns it
+/// exactly; when `q` was one more, adding `m` back gives the remainder,
+/// which is representable too, so that sum is exact as well.
+/// `MediaTimingRemainderTests` compares it with `fmod`.
 func exactRemainder(_ x: Double, _ m: Double) -> Double? {
-    // The bounds keep the split products clear of overflow and underflow.
+    // The bounds keep the quotient an exact integer and clear of overflow.
     guard m >= 0x1p-900, x <= 0x1p900, x >= m + m, x < m * 0x1p52 else { return nil }
-    var q = Double(Int64(x / m))
-    let (mHigh, mLow) = veltkampSplit(m)
-    for _ in 0..<2 {
-        let p = q * m
-        let (qHigh, qLow) = veltkampSplit(q)
-        let e = ((qHigh * mHigh - p) + qHigh * mLow + qLow * mHigh) + qLow * mLow
-        let r = (x - p) - e
-        if r < 0 { return r + m }
-        if r < m { return r }
-        q += 1
-    }
-    return nil
-}
-
-/// `a` as the sum of two halves of 26 bits each, whose products are exact.
-@inline(__always)
-private func veltkampSplit(_ a: Double) -> (high: Double, low: Double) {
-    let c = 134_217_729 * a  // 2^27 + 1
-    let high = c - (c - a)
-    return (high, a - high)
+    let q = Double(Int64(x / m))
+    var r = x.addingProduct(-q, m)  // x - q·m, rounded once
+    if r < 0 { r += m }
+    return r < m ? r : nil
 }
 
 /// `x.rounded()` (to nearest, halves away from zero), without the libm

@@ -79,10 +79,6 @@ enum CompiledTarget: Sendable {
         func rect(_ r: CGRect) -> SIMD4<Double> {
             SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
         }
-        func color(_ c: CGColor?) -> SIMD4<Double>? {
-            guard let rgba = c?.rgba else { return nil }
-            return SIMD4(Double(rgba.red), Double(rgba.green), Double(rgba.blue), Double(rgba.alpha))
-        }
         switch self {
         case .opacity: return number(Double(state.opacity))
         case .zPosition: return number(Double(state.zPosition))
@@ -101,9 +97,9 @@ enum CompiledTarget: Sendable {
         case .bounds: return rect(state.bounds)
         case .contentsRect: return rect(state.contentsRect)
         case .contentsCenter: return rect(state.contentsCenter)
-        case .backgroundColor: return color(state.backgroundColor)
-        case .borderColor: return color(state.borderColor)
-        case .shadowColor: return color(state.shadowColor)
+        case .backgroundColor: return state.backgroundColor?.rgba
+        case .borderColor: return state.borderColor?.rgba
+        case .shadowColor: return state.shadowColor?.rgba
         case .transformField(let field):
             return state.transform.animatableFieldValue(field)?.number.map(number)
         case .sublayerTransformField(let field):
@@ -114,9 +110,8 @@ enum CompiledTarget: Sendable {
     /// Writes `sample` into the field, as `setAnimatedValue(_:at:)` does.
     func write(_ sample: CompiledSample, to state: inout LayerState) {
         let v = sample.components
-        func color() -> CGColor {
-            sample.original ?? CGColor(red: CGFloat(v.x), green: CGFloat(v.y), blue: CGFloat(v.z), alpha: CGFloat(v.w))
-        }
+        // Components rather than a new `CGColor`: no allocation per frame (`LayerColor`).
+        func color() -> LayerColor { sample.original.map(LayerColor.object) ?? LayerColor(genericRGB: v) }
         switch self {
         case .opacity: state.opacity = Float(v.x)
         case .zPosition: state.zPosition = CGFloat(v.x)

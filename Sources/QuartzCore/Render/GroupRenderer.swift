@@ -81,7 +81,7 @@ extension LayerContent.Key {
     init(bounds: CGRect, scale: CGFloat, backgroundColor: CGColor, cornerRadius: CGFloat, maskedCorners: CACornerMask) {
         var state = LayerState()
         state.bounds = bounds
-        state.backgroundColor = backgroundColor
+        state.backgroundColor = LayerColor(backgroundColor)
         state.cornerRadius = cornerRadius
         state.maskedCorners = maskedCorners
         state.borderWidth = 0

@@ -8,11 +8,11 @@ final class LayerContent {
     struct Key: Equatable {
         let bounds: CGRect
         let scale: CGFloat
-        let backgroundColor: CGColor?
+        let backgroundColor: LayerColor?
         let cornerRadius: CGFloat
         let maskedCorners: CACornerMask
         let borderWidth: CGFloat
-        let borderColor: CGColor?
+        let borderColor: LayerColor?
         let contents: CGImage?
         let contentsRect: CGRect
         let contentsCenter: CGRect

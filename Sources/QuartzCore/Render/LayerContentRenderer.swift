@@ -27,7 +27,7 @@ enum LayerContentRenderer {
             else { return }
             let shape = roundedRect(bounds, radius: key.cornerRadius, corners: key.maskedCorners)
             if hasBackground, let color = key.backgroundColor {
-                context.setFillColor(color)
+                context.setFillColor(color.cgColor)
                 context.addPath(shape)
                 context.fillPath()
             }
@@ -59,7 +59,7 @@ enum LayerContentRenderer {
                 let inset = key.borderWidth / 2
                 let borderRect = bounds.insetBy(dx: inset, dy: inset)
                 if borderRect.width > 0, borderRect.height > 0 {
-                    context.setStrokeColor(color)
+                    context.setStrokeColor(color.cgColor)
                     context.setLineWidth(key.borderWidth)
                     context.addPath(roundedRect(borderRect, radius: max(0, key.cornerRadius - inset), corners: key.maskedCorners))
                     context.strokePath()

@@ -57,12 +57,12 @@ extension LayerState: AnimationTarget {
         case .masksToBounds: return .number(masksToBounds ? 1 : 0)
         case .contentsRect: return .rect(contentsRect)
         case .contentsCenter: return .rect(contentsCenter)
-        case .backgroundColor: return backgroundColor.map(AnimatableValue.color)
+        case .backgroundColor: return backgroundColor.map { .color($0.cgColor) }
         case .cornerRadius: return .number(Double(cornerRadius))
         case .borderWidth: return .number(Double(borderWidth))
-        case .borderColor: return borderColor.map(AnimatableValue.color)
+        case .borderColor: return borderColor.map { .color($0.cgColor) }
         case .opacity: return .number(Double(opacity))
-        case .shadowColor: return shadowColor.map(AnimatableValue.color)
+        case .shadowColor: return shadowColor.map { .color($0.cgColor) }
         case .shadowOpacity: return .number(Double(shadowOpacity))
         case .shadowOffset: return .size(shadowOffset)
         case .shadowRadius: return .number(Double(shadowRadius))
@@ -83,12 +83,12 @@ extension LayerState: AnimationTarget {
         case (.masksToBounds?, .number(let number)): masksToBounds = number >= 0.5
         case (.contentsRect?, .rect(let rect)): contentsRect = rect
         case (.contentsCenter?, .rect(let rect)): contentsCenter = rect
-        case (.backgroundColor?, .color(let color)): backgroundColor = color
+        case (.backgroundColor?, .color(let color)): backgroundColor = LayerColor(color)
         case (.cornerRadius?, .number(let number)): cornerRadius = CGFloat(number)
         case (.borderWidth?, .number(let number)): borderWidth = CGFloat(number)
-        case (.borderColor?, .color(let color)): borderColor = color
+        case (.borderColor?, .color(let color)): borderColor = LayerColor(color)
         case (.opacity?, .number(let number)): opacity = Float(number)
-        case (.shadowColor?, .color(let color)): shadowColor = color
+        case (.shadowColor?, .color(let color)): shadowColor = LayerColor(color)
         case (.shadowOpacity?, .number(let number)): shadowOpacity = Float(number)
         case (.shadowOffset?, .size(let size)): shadowOffset = size
         case (.shadowRadius?, .number(let number)): shadowRadius = CGFloat(number)

@@ -19,14 +19,14 @@ struct LayerState: Sendable, Equatable {
     var contentsRect = LayerState.unitRect
     var contentsCenter = LayerState.unitRect
     var contentsScale: CGFloat = 1
-    var backgroundColor: CGColor?
+    var backgroundColor: LayerColor?
     var cornerRadius: CGFloat = 0
     var maskedCorners = CACornerMask.all
     var borderWidth: CGFloat = 0
-    var borderColor: CGColor? = CALayerProperties.black
+    var borderColor: LayerColor? = LayerColor(CALayerProperties.black)
     var opacity: Float = 1
     var allowsGroupOpacity = true
-    var shadowColor: CGColor? = CALayerProperties.black
+    var shadowColor: LayerColor? = LayerColor(CALayerProperties.black)
     var shadowOpacity: Float = 0
     var shadowOffset = CGSize(width: 0, height: -3)
     var shadowRadius: CGFloat = 3
@@ -63,14 +63,14 @@ extension LayerState {
         contentsCenter = layer.contentsCenter
         contentsGravity = layer.contentsGravity
         contentsScale = layer.contentsScale
-        backgroundColor = layer.backgroundColor
+        backgroundColor = layer.backgroundColor.map(LayerColor.init)
         cornerRadius = layer.cornerRadius
         maskedCorners = layer.maskedCorners
         borderWidth = layer.borderWidth
-        borderColor = layer.borderColor
+        borderColor = layer.borderColor.map(LayerColor.init)
         opacity = layer.opacity
         allowsGroupOpacity = layer.allowsGroupOpacity
-        shadowColor = layer.shadowColor
+        shadowColor = layer.shadowColor.map(LayerColor.init)
         shadowOpacity = layer.shadowOpacity
         shadowOffset = layer.shadowOffset
         shadowRadius = layer.shadowRadius

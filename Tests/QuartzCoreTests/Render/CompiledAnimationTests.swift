@@ -25,8 +25,8 @@ final class CompiledAnimationTests: XCTestCase {
         state.opacity = 0.8
         state.cornerRadius = 2
         state.borderWidth = 1.5
-        state.backgroundColor = CGColor(gray: 0.5, alpha: 1)
-        state.borderColor = CGColor(red: 0.1, green: 0.9, blue: 0.3, alpha: 0.6)
+        state.backgroundColor = LayerColor(CGColor(gray: 0.5, alpha: 1))
+        state.borderColor = LayerColor(CGColor(red: 0.1, green: 0.9, blue: 0.3, alpha: 0.6))
         state.shadowOpacity = 0.4
         state.shadowOffset = CGSize(width: 2, height: -4)
         state.transform = CATransform3DScale(CATransform3DMakeRotation(0.3, 0, 0, 1), 1.5, 1.5, 1)

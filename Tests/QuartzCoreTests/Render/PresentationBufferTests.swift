@@ -14,8 +14,8 @@ final class PresentationBufferTests: XCTestCase {
         state.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
         state.position = CGPoint(x: 10, y: 20)
         state.opacity = 0.8
-        state.backgroundColor = CGColor(gray: 0.5, alpha: 1)
-        state.borderColor = CGColor(red: 0.1, green: 0.9, blue: 0.3, alpha: 0.6)
+        state.backgroundColor = LayerColor(CGColor(gray: 0.5, alpha: 1))
+        state.borderColor = LayerColor(CGColor(red: 0.1, green: 0.9, blue: 0.3, alpha: 0.6))
         state.transform = CATransform3DScale(CATransform3DMakeRotation(0.3, 0, 0, 1), 1.5, 1.5, 1)
         state.sublayerTransform = CATransform3DMakeTranslation(3, 4, 0)
         return state
