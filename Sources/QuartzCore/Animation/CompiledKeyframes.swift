@@ -4,15 +4,22 @@
 /// stay with the general evaluator.
 ///
 /// A final class with immutable `Sendable` properties (so `Sendable`), held
-/// by reference so that a frame copies none of its arrays.
+/// by reference so that a frame copies none of its arrays. The key times and
+/// values share one buffer, and the rarely used arrays are read only when
+/// they hold something: a frame touches two allocations, not five (issue 7).
 final class CompiledKeyframes: Sendable {
     let discrete: Bool
-    let keyTimes: [Double]
-    let values: [SIMD4<Double>]
+    /// How many keyframes.
+    private let count: Int
+    /// The key times, then each value's four components.
+    private let table: [Double]
     /// The values as given when they are colours (written as they are when
     /// a keyframe shows unblended); empty otherwise.
-    let colors: [CGColor]
-    let timingFunctions: [KeyframeEvaluator.TimingFunction?]
+    private let colors: [CGColor]
+    private let hasColors: Bool
+    private let timingFunctions: [KeyframeEvaluator.TimingFunction?]
+    /// Whether any segment has a timing function.
+    private let hasTimingFunctions: Bool
     /// The last value minus the first: what each finished repeat of a
     /// cumulative animation adds.
     let step: SIMD4<Double>
@@ -35,34 +42,41 @@ final class CompiledKeyframes: Sendable {
         guard let first = values.first, let last = values.last,
               evaluator.keyTimes.count >= values.count, evaluator.timingFunctions.count >= values.count - 1
         else { return nil }
-        self.values = values
+        count = values.count
+        table = Array(evaluator.keyTimes.prefix(values.count)) + values.flatMap { [$0.x, $0.y, $0.z, $0.w] }
         self.colors = colors
-        keyTimes = evaluator.keyTimes
+        hasColors = !colors.isEmpty
         timingFunctions = evaluator.timingFunctions
+        hasTimingFunctions = timingFunctions.contains { $0 != nil }
         step = kind.subtracting(last, first)
     }
 
     /// The value at `fraction` of the duration, as `KeyframeEvaluator.value(at:)`.
     func value(at fraction: Double, kind: CompiledValueKind) -> CompiledSample {
-        let f = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
-        if discrete {
-            // The last value whose key time has been reached; the first before any.
-            var index = 0
-            for i in values.indices where keyTimes[i] <= f { index = i }
-            return exact(index)
+        table.withUnsafeBufferPointer { table in
+            let keyTimes = UnsafeBufferPointer(rebasing: table[0..<count])
+            func value(_ i: Int) -> SIMD4<Double> {
+                let base = count + 4 * i
+                return SIMD4(table[base], table[base + 1], table[base + 2], table[base + 3])
+            }
+            func exact(_ index: Int) -> CompiledSample {
+                CompiledSample(value(index), original: hasColors ? colors[index] : nil)
+            }
+            let f = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
+            if discrete {
+                // The last value whose key time has been reached; the first before any.
+                var index = 0
+                for i in 0..<count where keyTimes[i] <= f { index = i }
+                return exact(index)
+            }
+            let last = count - 1
+            if f < keyTimes[0] { return exact(0) }
+            if f >= keyTimes[last] { return exact(last) }
+            var i = 0
+            while f >= keyTimes[i + 1] { i += 1 }
+            var s = (f - keyTimes[i]) / (keyTimes[i + 1] - keyTimes[i])
+            if hasTimingFunctions, let timing = timingFunctions[i] { s = timing(s) }
+            return CompiledSample(kind.interpolate(value(i), value(i + 1), s))
         }
-        let last = values.count - 1
-        if f < keyTimes[0] { return exact(0) }
-        if f >= keyTimes[last] { return exact(last) }
-        var i = 0
-        while f >= keyTimes[i + 1] { i += 1 }
-        var s = (f - keyTimes[i]) / (keyTimes[i + 1] - keyTimes[i])
-        if let timing = timingFunctions[i] { s = timing(s) }
-        return CompiledSample(kind.interpolate(values[i], values[i + 1], s))
-    }
-
-    /// Keyframe `index` as given.
-    private func exact(_ index: Int) -> CompiledSample {
-        CompiledSample(values[index], original: colors.isEmpty ? nil : colors[index])
     }
 }

@@ -4,12 +4,20 @@
 struct LayerState: Sendable, Equatable {
     static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
 
-    var bounds = CGRect.zero
+    // The fields animations most often write come first and together:
+    // a frame restores and rewrites them in every animated layer's
+    // presented state, so the fewer cache lines they span the better (issue 7).
     var position = CGPoint.zero
+    var opacity: Float = 1
+    var backgroundColor: LayerColor?
+    var bounds = CGRect.zero
+    var transform = CATransform3DIdentity
+    /// The layer's own `CAMediaTiming`, for the time hierarchy (read for every
+    /// layer at every frame, so next to the animated fields).
+    var timing = MediaTiming()
     var zPosition: CGFloat = 0
     var anchorPoint = CGPoint(x: 0.5, y: 0.5)
     var anchorPointZ: CGFloat = 0
-    var transform = CATransform3DIdentity
     var sublayerTransform = CATransform3DIdentity
     var isHidden = false
     var isDoubleSided = true
@@ -19,12 +27,10 @@ struct LayerState: Sendable, Equatable {
     var contentsRect = LayerState.unitRect
     var contentsCenter = LayerState.unitRect
     var contentsScale: CGFloat = 1
-    var backgroundColor: LayerColor?
     var cornerRadius: CGFloat = 0
     var maskedCorners = CACornerMask.all
     var borderWidth: CGFloat = 0
     var borderColor: LayerColor? = LayerColor(CALayerProperties.black)
-    var opacity: Float = 1
     var allowsGroupOpacity = true
     var shadowColor: LayerColor? = LayerColor(CALayerProperties.black)
     var shadowOpacity: Float = 0
@@ -32,8 +38,6 @@ struct LayerState: Sendable, Equatable {
     var shadowRadius: CGFloat = 3
     var shouldRasterize = false
     var rasterizationScale: CGFloat = 1
-    /// The layer's own `CAMediaTiming`, for the time hierarchy.
-    var timing = MediaTiming()
     /// A `CATransformLayer`: draws nothing itself, and its sublayers are
     /// depth-sorted in 3D with those of the transform layers around it.
     var isTransformLayer = false
