@@ -13,12 +13,23 @@
 /// which is representable too, so that sum is exact as well.
 /// `MediaTimingRemainderTests` compares it with `fmod`.
 func exactRemainder(_ x: Double, _ m: Double) -> Double? {
+    exactDivision(x, m)?.remainder
+}
+
+/// `exactRemainder(x, m)` and the whole number of times `m` goes into `x`
+/// (`(x - remainder) / m`, exactly): a repeating animation's phase needs
+/// both, and the quotient is already at hand here (issue 7).
+@inline(__always)
+func exactDivision(_ x: Double, _ m: Double) -> (remainder: Double, quotient: Double)? {
     // The bounds keep the quotient an exact integer and clear of overflow.
     guard m >= 0x1p-900, x <= 0x1p900, x >= m + m, x < m * 0x1p52 else { return nil }
-    let q = Double(Int64(x / m))
+    var q = Double(Int64(x / m))
     var r = x.addingProduct(-q, m)  // x - q·m, rounded once
-    if r < 0 { r += m }
-    return r < m ? r : nil
+    if r < 0 {
+        r += m
+        q -= 1
+    }
+    return r < m ? (r, q) : nil
 }
 
 /// `x.rounded()` (to nearest, halves away from zero), without the libm

@@ -202,8 +202,7 @@ struct Resolved: Sendable {
         var within = position
         if hasFiniteCycle {
             // fmod is exact, so `within` stays in [0, cycle] even for huge positions.
-            within = wrap(position, cycle, leftLimit: false)
-            cycleIndex = roundedToNearest((position - within) / cycle)
+            (within, cycleIndex) = splitIntoCycles(position, cycle)
             // Snap rounding noise onto boundaries, so that e.g. 3 × 0.1 lands
             // exactly on the end of the third repeat. The tolerance is tiny
             // relative to both the cycle and the active duration, so a very
@@ -228,6 +227,24 @@ struct Resolved: Sendable {
         fraction = min(max(fraction, 0), 1)
         return .active(iteration: Int(clampingToInt: cycleIndex), fraction: fraction)
     }
+}
+
+/// `position` split into what is left of the last whole `cycle` (> 0,
+/// finite) and how many whole cycles went before: `wrap(position, cycle,
+/// leftLimit: false)` and `roundedToNearest((position - within) / cycle)`,
+/// the general answer. In the first two cycles and where `exactDivision`
+/// applies, the count is known without that division: `position - within`
+/// is a multiple of the cycle there, and below 2^50 cycles the rounded
+/// quotient is exactly that multiple (the subtraction and the division
+/// each err by under 2^-53 of it), so both ways agree bit for bit
+/// (`MediaTimingRemainderTests`).
+@inline(__always)
+private func splitIntoCycles(_ position: Double, _ cycle: Double) -> (within: Double, count: Double) {
+    if position >= 0 && position < cycle { return (position, 0) }
+    if position >= cycle && position < cycle + cycle { return (position - cycle, 1) }
+    if let (remainder, quotient) = exactDivision(position, cycle), quotient < 0x1p50 { return (remainder, quotient) }
+    let within = wrap(position, cycle, leftLimit: false)
+    return (within, roundedToNearest((position - within) / cycle))
 }
 
 /// `x` modulo `m` (> 0, finite) in `[0, m)`, or in `(0, m]` with `leftLimit`.

@@ -35,6 +35,29 @@ final class MediaTimingRemainderTests: XCTestCase {
         XCTAssertGreaterThan(checked, 1_000_000)
     }
 
+    /// The quotient `exactDivision` gives with the remainder is the whole
+    /// number of periods before it: what `Resolved.phase` would otherwise
+    /// get by dividing and rounding (as it still does from 2^50 periods up).
+    func testExactDivisionGivesTheWholePeriods() {
+        var generator = SystemRandomNumberGenerator()
+        var checked = 0
+        for _ in 0..<200_000 {
+            let m = Double.random(in: 0.001...10, using: &generator)
+                * pow(10, Double(Int.random(in: -6...6, using: &generator)))
+            let x = m * Double.random(in: 2...1e9, using: &generator)
+                * (Bool.random(using: &generator) ? 1 : pow(2, Double(Int.random(in: 0...20, using: &generator))))
+            guard let (remainder, quotient) = exactDivision(x, m) else { continue }
+            XCTAssertEqual(remainder.bitPattern, fmod(x, m).bitPattern, "\(x) mod \(m)")
+            XCTAssertEqual(quotient, quotient.rounded(), "\(x) / \(m)")
+            XCTAssertEqual(x.addingProduct(-quotient, m), remainder, "\(x) / \(m)")
+            if quotient < 0x1p50 {
+                XCTAssertEqual(quotient, roundedToNearest((x - remainder) / m), "\(x) / \(m)")
+            }
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 150_000)
+    }
+
     /// Outside its range it declines, leaving the position to fmod.
     func testExactRemainderDeclinesOutsideItsRange() {
         XCTAssertNil(exactRemainder(1.5, 1))  // first two periods: the caller's own shortcuts
