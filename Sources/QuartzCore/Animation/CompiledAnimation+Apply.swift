@@ -5,37 +5,43 @@ extension CompiledAnimation {
     /// compiled from.
     func apply(to state: inout LayerState, layerTime: Double) {
         guard case .active(let iteration, let fraction) = timing.phase(at: layerTime) else { return }
-        var sample: CompiledSample
+        // Components only, not a `CompiledSample`: its optional colour
+        // object cost a release call per animation (issue 7).
+        var value: SIMD4<Double>
         switch source {
         case .basic(let range):
             guard let (from, to) = resolve(range, in: &state) else { return }
-            sample = CompiledSample(kind.interpolate(from, to, curve?.evaluate(fraction) ?? fraction))
+            value = kind.interpolate(from, to, curve?.evaluate(fraction) ?? fraction)
             if isCumulative, iteration > 0 {
-                sample.components = kind.adding(sample.components,
-                                                kind.scaled(kind.subtracting(to, from), by: Double(iteration)))
+                value = kind.adding(value, kind.scaled(kind.subtracting(to, from), by: Double(iteration)))
             }
         case .spring(let range, let solver, let duration):
             // A spring runs in real seconds; its own motion is the easing.
             guard let (from, to) = resolve(range, in: &state) else { return }
-            sample = CompiledSample(kind.interpolate(from, to, solver.value(at: fraction * duration)))
+            value = kind.interpolate(from, to, solver.value(at: fraction * duration))
             if isCumulative, iteration > 0 {
-                sample.components = kind.adding(sample.components,
-                                                kind.scaled(kind.subtracting(to, from), by: Double(iteration)))
+                value = kind.adding(value, kind.scaled(kind.subtracting(to, from), by: Double(iteration)))
             }
         case .keyframes:
             guard let keyframes = keyframes.map(Unmanaged.passUnretained) else { return }
             // Unretained: this animation keeps its keyframes alive.
-            sample = keyframes._withUnsafeGuaranteedRef { $0.value(at: curve?.evaluate(fraction) ?? fraction, kind: kind) }
-            if isCumulative, iteration > 0 {
+            let sample = keyframes._withUnsafeGuaranteedRef { $0.value(at: curve?.evaluate(fraction) ?? fraction, kind: kind) }
+            let repeated = isCumulative && iteration > 0
+            if let original = sample.original, !repeated, !isAdditive {
+                // A keyframe colour shown unblended: the very object given, as the general path writes it.
+                return target.write(original, to: &state)
+            }
+            value = sample.components
+            if repeated {
                 let step = keyframes._withUnsafeGuaranteedRef { $0.step }
-                sample = CompiledSample(kind.adding(sample.components, kind.scaled(step, by: Double(iteration))))
+                value = kind.adding(value, kind.scaled(step, by: Double(iteration)))
             }
         }
         if isAdditive {
             guard let base = target.read(from: &state) else { return }
-            sample = CompiledSample(kind.adding(base, sample.components))
+            value = kind.adding(base, value)
         }
-        target.write(sample, to: &state)
+        target.write(value, to: &state)
     }
 
     /// The two values to interpolate between at this frame: the current

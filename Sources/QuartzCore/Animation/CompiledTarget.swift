@@ -107,11 +107,23 @@ enum CompiledTarget: Sendable {
         }
     }
 
-    /// Writes `sample` into the field, as `setAnimatedValue(_:at:)` does.
-    func write(_ sample: CompiledSample, to state: inout LayerState) {
-        let v = sample.components
+    /// Writes a keyframe's colour as given into a colour field, as
+    /// `setAnimatedValue(_:at:)` writes a colour value (any other field
+    /// never holds a colour, and is left alone).
+    func write(_ color: CGColor, to state: inout LayerState) {
+        switch self {
+        case .backgroundColor: state.backgroundColor = .object(color)
+        case .borderColor: state.borderColor = .object(color)
+        case .shadowColor: state.shadowColor = .object(color)
+        default: return
+        }
+    }
+
+    /// Writes the value with components `v` into the field, as
+    /// `setAnimatedValue(_:at:)` does.
+    func write(_ v: SIMD4<Double>, to state: inout LayerState) {
         // Components rather than a new `CGColor`: no allocation per frame (`LayerColor`).
-        func color() -> LayerColor { sample.original.map(LayerColor.object) ?? LayerColor(genericRGB: v) }
+        func color() -> LayerColor { LayerColor(genericRGB: v) }
         switch self {
         case .opacity: state.opacity = Float(v.x)
         case .zPosition: state.zPosition = CGFloat(v.x)
