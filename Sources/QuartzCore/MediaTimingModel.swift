@@ -105,19 +105,23 @@ struct Resolved: Sendable {
     let speed: Double
     let offset: Double
     let duration: Double  // > 0, may be infinite
-    let cycle: Double  // duration, doubled when autoreversing
     let activeDuration: Double  // > 0, may be infinite
     let autoreverses: Bool
     // Worked out once rather than at every phase (a compiled animation's
     // timing is resolved when its commit is applied; issue 7).
     let fillsBackwards: Bool
     let fillsForwards: Bool
+    // The rest is derived, at a few instructions each, rather than stored:
+    // a compiled animation's bytes are read from memory on every frame,
+    // and the caches miss them at 10,000 animations (issue 7).
+    /// One cycle: `duration`, doubled when autoreversing.
+    var cycle: Double { autoreverses ? duration * 2 : duration }
     /// `|speed|`.
-    let rate: Double
-    let hasFiniteActiveDuration: Bool
-    let hasFiniteCycle: Bool
+    var rate: Double { abs(speed) }
+    var hasFiniteActiveDuration: Bool { activeDuration.isFinite }
+    var hasFiniteCycle: Bool { cycle.isFinite }
     /// How near a cycle boundary a position snaps onto it.
-    let tolerance: Double
+    var tolerance: Double { min(cycle, activeDuration) * 1e-9 }
 
     init(_ timing: MediaTiming, defaultDuration: Double) {
         begin = timing.effectiveBeginTime
@@ -127,12 +131,7 @@ struct Resolved: Sendable {
         fillsBackwards = timing.fillMode.fillsBackwards
         fillsForwards = timing.fillMode.fillsForwards
         duration = timing.basicDuration(defaultDuration: defaultDuration)
-        cycle = autoreverses ? duration * 2 : duration
-        activeDuration = Resolved.activeDuration(of: timing, cycle: cycle)
-        rate = abs(speed)
-        hasFiniteActiveDuration = activeDuration.isFinite
-        hasFiniteCycle = cycle.isFinite
-        tolerance = min(cycle, activeDuration) * 1e-9
+        activeDuration = Resolved.activeDuration(of: timing, cycle: autoreverses ? duration * 2 : duration)
     }
 
     /// `MediaTiming.activeDuration`, given one cycle's length.

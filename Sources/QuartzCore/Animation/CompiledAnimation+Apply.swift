@@ -8,24 +8,9 @@ extension CompiledAnimation {
         // Components only, not a `CompiledSample`: its optional colour
         // object cost a release call per animation (issue 7).
         var value: SIMD4<Double>
-        switch source {
-        case .basic(let range):
-            guard let (from, to) = resolve(range, in: &state) else { return }
-            value = kind.interpolate(from, to, curve?.evaluate(fraction) ?? fraction)
-            if isCumulative, iteration > 0 {
-                value = kind.adding(value, kind.scaled(kind.subtracting(to, from), by: Double(iteration)))
-            }
-        case .spring(let range, let solver, let duration):
-            // A spring runs in real seconds; its own motion is the easing.
-            guard let (from, to) = resolve(range, in: &state) else { return }
-            value = kind.interpolate(from, to, solver.value(at: fraction * duration))
-            if isCumulative, iteration > 0 {
-                value = kind.adding(value, kind.scaled(kind.subtracting(to, from), by: Double(iteration)))
-            }
-        case .keyframes:
-            guard let keyframes = keyframes.map(Unmanaged.passUnretained) else { return }
+        if let keyframes = keyframes.map(Unmanaged.passUnretained) {
             // Unretained: this animation keeps its keyframes alive.
-            let sample = keyframes._withUnsafeGuaranteedRef { $0.value(at: curve?.evaluate(fraction) ?? fraction, kind: kind) }
+            let sample = keyframes._withUnsafeGuaranteedRef { $0.value(at: eased(fraction), kind: kind) }
             let repeated = isCumulative && iteration > 0
             if let original = sample.original, !repeated, !isAdditive {
                 // A keyframe colour shown unblended: the very object given, as the general path writes it.
@@ -36,12 +21,32 @@ extension CompiledAnimation {
                 let step = keyframes._withUnsafeGuaranteedRef { $0.step }
                 value = kind.adding(value, kind.scaled(step, by: Double(iteration)))
             }
+        } else {
+            guard let (from, to) = resolve(in: &state) else { return }
+            let progress: Double
+            if case .spring(let solver) = easing {
+                // A spring runs in real seconds; its own motion is the easing.
+                progress = solver.value(at: fraction * timing.duration)
+            } else {
+                progress = eased(fraction)
+            }
+            value = kind.interpolate(from, to, progress)
+            if isCumulative, iteration > 0 {
+                value = kind.adding(value, kind.scaled(kind.subtracting(to, from), by: Double(iteration)))
+            }
         }
         if isAdditive {
             guard let base = target.read(from: &state) else { return }
             value = kind.adding(base, value)
         }
         target.write(value, to: &state)
+    }
+
+    /// `fraction` through the timing function's curve, when there is one.
+    @inline(__always)
+    private func eased(_ fraction: Double) -> Double {
+        if case .curve(let curve) = easing { return curve.evaluate(fraction) }
+        return fraction
     }
 
     /// The two values to interpolate between at this frame: the current
@@ -52,17 +57,17 @@ extension CompiledAnimation {
     /// it is `inout` because passing the caller's `inout` state on as a
     /// plain argument copied all of it (a kilobyte) on every call.
     @inline(__always)
-    private func resolve(_ range: Range, in state: inout LayerState) -> (SIMD4<Double>, SIMD4<Double>)? {
-        switch range {
-        case .fixed(let from, let to):
-            return (from, to)
-        case .fromCurrent(let from):
-            return (from, target.read(from: &state) ?? kind.zero)
-        case .currentTo(let to):
-            return (target.read(from: &state) ?? kind.zero, to)
-        case .currentBy(let by):
+    private func resolve(in state: inout LayerState) -> (SIMD4<Double>, SIMD4<Double>)? {
+        switch rangeKind {
+        case .fixed:
+            return (first, second)
+        case .fromCurrent:
+            return (first, target.read(from: &state) ?? kind.zero)
+        case .currentTo:
+            return (target.read(from: &state) ?? kind.zero, second)
+        case .currentBy:
             let current = target.read(from: &state) ?? kind.zero
-            return (current, kind.adding(current, by))
+            return (current, kind.adding(current, first))
         case .current:
             guard let current = target.read(from: &state) else { return nil }
             return (current, current)

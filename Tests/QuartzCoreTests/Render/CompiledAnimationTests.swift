@@ -199,6 +199,9 @@ final class CompiledAnimationTests: XCTestCase {
         assertAgree(keyframes("backgroundColor", colours) { $0.calculationMode = .discrete })
         assertAgree(keyframes("borderColor", colours) { $0.isCumulative = true; $0.repeatCount = 3 })
         assertAgree(keyframes("borderColor", colours) { $0.calculationMode = .paced })
+        // Added to the current colour, a keyframe shown as given is blended all the same.
+        assertAgree(keyframes("shadowColor", colours) { $0.calculationMode = .discrete; $0.isAdditive = true })
+        assertAgree(keyframes("shadowColor", colours) { $0.calculationMode = .discrete; $0.isCumulative = true; $0.repeatCount = 2 })
     }
 
     // MARK: Springs and transforms
