@@ -8,7 +8,7 @@ extension CompiledAnimation {
         // Components only, not a `CompiledSample`: its optional colour
         // object cost a release call per animation (issue 7).
         var value: SIMD4<Double>
-        if let keyframes = keyframes.map(Unmanaged.passUnretained) {
+        if let keyframes {
             // Unretained: this animation keeps its keyframes alive.
             let sample = keyframes._withUnsafeGuaranteedRef { $0.value(at: eased(fraction), kind: kind) }
             let repeated = isCumulative && iteration > 0

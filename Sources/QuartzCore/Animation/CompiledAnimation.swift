@@ -62,13 +62,16 @@ final class CompiledAnimation: Sendable {
     let timing: Resolved
     let easing: Easing
     /// A keyframe animation's keyframes (linear, discrete or paced); nil
-    /// for basic and spring animations.
-    let keyframes: CompiledKeyframes?
+    /// for basic and spring animations. Unmanaged, so that reading them on
+    /// every frame retains and releases nothing: `keyframesOwner` keeps
+    /// them alive as long as this animation.
+    let keyframes: Unmanaged<CompiledKeyframes>?
     let target: CompiledTarget
     let kind: CompiledValueKind
     let rangeKind: RangeKind
     let isAdditive: Bool
     let isCumulative: Bool
+    private let keyframesOwner: CompiledKeyframes?
 
     /// `animation` compiled, or nil when the general evaluator must handle it.
     init?(_ animation: AnimationSnapshot) {
@@ -83,18 +86,18 @@ final class CompiledAnimation: Sendable {
             else { return nil }
             range = resolved
             easing = animation.timingFunction.map { .curve($0.curve) } ?? .linear
-            keyframes = nil
+            keyframesOwner = nil
         case .spring(let from, let to, let by, let solver):
             guard let resolved = Self.range(from: from, to: to, by: by, kind: kind, additive: animation.isAdditive)
             else { return nil }
             range = resolved
             easing = .spring(solver)
-            keyframes = nil
+            keyframesOwner = nil
         case .keyframes(let evaluator):
             guard let evaluator, let keyframes = CompiledKeyframes(evaluator, kind: kind) else { return nil }
             range = .current
             easing = animation.timingFunction.map { .curve($0.curve) } ?? .linear
-            self.keyframes = keyframes
+            keyframesOwner = keyframes
         case .path, .group, .transition, .inert:
             return nil
         }
@@ -105,6 +108,7 @@ final class CompiledAnimation: Sendable {
         case .currentBy(let by): (rangeKind, first, second) = (.currentBy, by, .zero)
         case .current: (rangeKind, first, second) = (.current, .zero, .zero)
         }
+        keyframes = keyframesOwner.map(Unmanaged.passUnretained)
         self.target = target
         self.kind = kind
         timing = Resolved(animation.timing, defaultDuration: MediaTiming.defaultAnimationDuration)

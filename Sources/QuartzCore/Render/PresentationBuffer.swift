@@ -11,11 +11,12 @@
 /// general evaluator (which may write any field), or when the committed
 /// state or the animations changed, the whole state is copied first.
 struct PresentationBuffer {
+    /// Whether `state` equals the committed state outside the fields the
+    /// program's compiled animations write. (Before `state`: read first,
+    /// it then shares a cache line with what the frame reads next.)
+    private var differsOnlyInTargets = false
     /// The state last evaluated.
     private(set) var state: LayerState
-    /// Whether `state` equals the committed state outside the fields the
-    /// program's compiled animations write.
-    private var differsOnlyInTargets = false
 
     /// A buffer for a node whose committed state is `committed`.
     init(_ committed: LayerState) {
