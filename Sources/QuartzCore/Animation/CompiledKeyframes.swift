@@ -7,19 +7,22 @@
 /// by reference so that a frame copies none of its arrays. The key times and
 /// values share one buffer, and the rarely used arrays are read only when
 /// they hold something: a frame touches two allocations, not five (issue 7).
+///
+/// What every frame reads comes first, on the cache line of the object's
+/// header; the arrays read only when they hold something come after.
 final class CompiledKeyframes: Sendable {
-    let discrete: Bool
-    /// How many keyframes.
-    private let count: Int
     /// The key times, then each value's four components.
     private let table: [Double]
+    /// How many keyframes.
+    private let count: Int
+    let discrete: Bool
+    private let hasColors: Bool
+    /// Whether any segment has a timing function.
+    private let hasTimingFunctions: Bool
     /// The values as given when they are colours (written as they are when
     /// a keyframe shows unblended); empty otherwise.
     private let colors: [CGColor]
-    private let hasColors: Bool
     private let timingFunctions: [KeyframeEvaluator.TimingFunction?]
-    /// Whether any segment has a timing function.
-    private let hasTimingFunctions: Bool
     /// The last value minus the first: what each finished repeat of a
     /// cumulative animation adds.
     let step: SIMD4<Double>
