@@ -112,9 +112,9 @@ enum CompiledTarget: Sendable {
     /// never holds a colour, and is left alone).
     func write(_ color: CGColor, to state: inout LayerState) {
         switch self {
-        case .backgroundColor: state.backgroundColor = .object(color)
-        case .borderColor: state.borderColor = .object(color)
-        case .shadowColor: state.shadowColor = .object(color)
+        case .backgroundColor: state.backgroundColor = LayerColor(color)
+        case .borderColor: state.borderColor = LayerColor(color)
+        case .shadowColor: state.shadowColor = LayerColor(color)
         default: return
         }
     }

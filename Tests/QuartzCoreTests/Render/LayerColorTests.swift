@@ -2,7 +2,7 @@ import XCTest
 @testable import QuartzCore
 
 /// The render server holds a colour an animation wrote as components
-/// (`LayerColor.components`) instead of a new `CGColor` each frame. It must
+/// (a `LayerColor` without an object) instead of a new `CGColor` each frame. It must
 /// stand for exactly the colour `CGColor(red:green:blue:alpha:)` would make,
 /// and draw the same.
 final class LayerColorTests: ModelTestCase {
@@ -42,10 +42,9 @@ final class LayerColorTests: ModelTestCase {
         let compiled = try XCTUnwrap(CompiledAnimation(tint.snapshot(reportingOn: nil)))
         var state = LayerState()
         compiled.apply(to: &state, layerTime: 0.5)
-        guard case .components(let rgba)? = state.backgroundColor else {
-            return XCTFail("wrote \(String(describing: state.backgroundColor))")
-        }
-        XCTAssertEqual(rgba, SIMD4(0.75, 0, 0.25, 1))
+        let written = try XCTUnwrap(state.backgroundColor)
+        XCTAssertNil(written.object, "no colour object made")
+        XCTAssertEqual(written.rgba, SIMD4(0.75, 0, 0.25, 1))
     }
 
     /// Background, border and shadow colours in the middle of animations
