@@ -19,8 +19,8 @@
 ///
 /// A final class with only immutable, `Sendable` stored properties, so it is
 /// `Sendable` and a render tree node holds each one by reference: evaluating
-/// it copies nothing. Its fields are laid out to be few bytes, since a
-/// frame reads every running animation's from memory and at 10,000
+/// it copies nothing. Its fields are laid out to take few bytes, since a
+/// frame reads every running animation's fields from memory and at 10,000
 /// animations the caches miss them (issue 7): the values first, then the
 /// timing, the easing (a curve or a spring, never both) and the small fields.
 final class CompiledAnimation: Sendable {
