@@ -25,25 +25,24 @@
 /// timing, the easing (a curve or a spring, never both) and the small fields.
 final class CompiledAnimation: Sendable {
     /// Where the from and to values come from at each frame, after Apple's
-    /// from/to/by table (`AnimatableValue.resolveBasic`).
-    enum Range: Sendable {
+    /// from/to/by table (`AnimatableValue.resolveBasic`); the values given
+    /// are in `first` and `second`.
+    enum RangeKind: UInt8, Sendable {
         /// Both ends known when compiled (from and to; from and by; by and
         /// to; or any for an additive animation, which starts from zero).
-        case fixed(from: SIMD4<Double>, to: SIMD4<Double>)
+        case fixed
         /// `fromValue` alone: from ... the current value.
-        case fromCurrent(from: SIMD4<Double>)
+        case fromCurrent
         /// `toValue` alone: the current value ... to.
-        case currentTo(to: SIMD4<Double>)
+        case currentTo
         /// `byValue` alone: current ... current + by.
-        case currentBy(by: SIMD4<Double>)
+        case currentBy
         /// None given: current ... current.
         case current
     }
 
-    /// A `Range` without its values, which `first` and `second` hold.
-    enum RangeKind: UInt8, Sendable {
-        case fixed, fromCurrent, currentTo, currentBy, current
-    }
+    /// A range as compiled: its kind and the values `first` and `second` hold.
+    private typealias Range = (kind: RangeKind, first: SIMD4<Double>, second: SIMD4<Double>)
 
     /// How progress through a cycle becomes progress between the values.
     enum Easing: Sendable {
@@ -95,19 +94,13 @@ final class CompiledAnimation: Sendable {
             keyframesOwner = nil
         case .keyframes(let evaluator):
             guard let evaluator, let keyframes = CompiledKeyframes(evaluator, kind: kind) else { return nil }
-            range = .current
+            range = (.current, .zero, .zero)  // unused: the keyframes hold the values
             easing = animation.timingFunction.map { .curve($0.curve) } ?? .linear
             keyframesOwner = keyframes
         case .path, .group, .transition, .inert:
             return nil
         }
-        switch range {
-        case .fixed(let from, let to): (rangeKind, first, second) = (.fixed, from, to)
-        case .fromCurrent(let from): (rangeKind, first, second) = (.fromCurrent, from, .zero)
-        case .currentTo(let to): (rangeKind, first, second) = (.currentTo, .zero, to)
-        case .currentBy(let by): (rangeKind, first, second) = (.currentBy, by, .zero)
-        case .current: (rangeKind, first, second) = (.current, .zero, .zero)
-        }
+        (rangeKind, first, second) = range
         keyframes = keyframesOwner.map(Unmanaged.passUnretained)
         self.target = target
         self.kind = kind
@@ -129,17 +122,17 @@ final class CompiledAnimation: Sendable {
         // An additive animation resolves against zero rather than the current value.
         let current: SIMD4<Double>? = additive ? kind.zero : nil
         switch (from, to, by, current) {
-        case let (from?, to?, _, _): return .fixed(from: from, to: to)
-        case let (from?, nil, by?, _): return .fixed(from: from, to: kind.adding(from, by))
-        case let (from?, nil, nil, current?): return .fixed(from: from, to: current)
-        case let (from?, nil, nil, nil): return .fromCurrent(from: from)
-        case let (nil, to?, by?, _): return .fixed(from: kind.subtracting(to, by), to: to)
-        case let (nil, to?, nil, current?): return .fixed(from: current, to: to)
-        case let (nil, to?, nil, nil): return .currentTo(to: to)
-        case let (nil, nil, by?, current?): return .fixed(from: current, to: kind.adding(current, by))
-        case let (nil, nil, by?, nil): return .currentBy(by: by)
+        case let (from?, to?, _, _): return (.fixed, from, to)
+        case let (from?, nil, by?, _): return (.fixed, from, kind.adding(from, by))
+        case let (from?, nil, nil, current?): return (.fixed, from, current)
+        case let (from?, nil, nil, nil): return (.fromCurrent, from, .zero)
+        case let (nil, to?, by?, _): return (.fixed, kind.subtracting(to, by), to)
+        case let (nil, to?, nil, current?): return (.fixed, current, to)
+        case let (nil, to?, nil, nil): return (.currentTo, .zero, to)
+        case let (nil, nil, by?, current?): return (.fixed, current, kind.adding(current, by))
+        case let (nil, nil, by?, nil): return (.currentBy, by, .zero)
         case (nil, nil, nil, nil):
-            return .current
+            return (.current, .zero, .zero)
         case (nil, nil, nil, _?):
             // Additive with nothing given: the general path has no base and
             // applies nothing; that rare case stays with it.
