@@ -97,8 +97,12 @@ def main():
         lamina_ms = find(r'Lamina ([\d.]+ ms)', line)
         bare = find(r'general path ([\d.]+ ms)', line)
         ratio = find(r'-> pixman / Lamina ([\d.]+x)', line)
+        baseline = f'pixman general path {bare} (pixman / Lamina {ratio})'
+        scaled = find(r'pixman SSE2 scaled path ([\d.]+ ms -> [\d.]+x)', line, '')
+        if scaled:
+            baseline += f'; pixman SSE2 scaled path {scaled}'
         rows.append((f'5. transformed layer 400x300, {label}', '>= 2x faster than pixman general path',
-                     lamina_ms, f'pixman {bare} (pixman / Lamina {ratio})'))
+                     lamina_ms, baseline))
 
     for mode, what in [('latency', 'render thread asleep'), ('latency --pulse', 'pulse running')]:
         lat = s.get(f'window-benchmark {mode}')
