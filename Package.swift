@@ -42,10 +42,12 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "x11",
                        providers: [.apt(["libx11-dev", "libxext-dev", "libxpresent-dev", "libxrandr-dev", "libxtst-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // The compiler's prefetch hint, which Swift does not expose (a header, no library).
+        .systemLibrary(name: "CMemoryHints"),
 
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CJPEG"]),
         .target(name: "CoreImage", dependencies: ["CoreGraphics"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CCairo", "CPixman", "CPango"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CCairo", "CPixman", "CPango", "CMemoryHints"]),
         // The X11 host: window, MIT-SHM presenter, input, display pacing.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11", "InspectorWire"]),
         // The inspector's Unix socket and wire format, shared by the host's

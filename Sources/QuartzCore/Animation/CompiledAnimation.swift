@@ -72,6 +72,10 @@ final class CompiledAnimation: Sendable {
     let isCumulative: Bool
     private let keyframesOwner: CompiledKeyframes?
 
+    /// The cache lines an instance spans (its header and stored
+    /// properties, about 210 bytes), for `AnimationProgram.prefetchAnimations`.
+    static let lines = 4
+
     /// `animation` compiled, or nil when the general evaluator must handle it.
     init?(_ animation: AnimationSnapshot) {
         guard animation.valueFunction == nil, let path = animation.path, let target = CompiledTarget(path) else {

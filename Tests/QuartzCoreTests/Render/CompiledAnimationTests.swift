@@ -297,4 +297,25 @@ final class CompiledAnimationTests: XCTestCase {
         XCTAssertTrue(node.program.compiled.isEmpty)
         XCTAssertEqual(tree.presentedState(of: node, parentTime: 1).state.opacity, 0.8)
     }
+
+    /// A frame prefetches `CompiledAnimation.lines` cache lines of each
+    /// compiled animation before evaluating it (`AnimationProgram`); an
+    /// animation whose allocation outgrew them would be read partly
+    /// unprefetched. Of every kind: basic, spring and keyframes.
+    func testCompiledAnimationsFitTheLinesPrefetched() throws {
+        let spring = CASpringAnimation(keyPath: "position.x")
+        spring.fromValue = 0
+        spring.toValue = 100
+        let keyframes = CAKeyframeAnimation(keyPath: "opacity")
+        keyframes.values = [0, 1, 0.5]
+        for animation in [basic("opacity", from: 0, to: 1), spring, keyframes] {
+            let compiled = try XCTUnwrap(CompiledAnimation(animation.snapshot(reportingOn: nil)))
+            let allocated = malloc_usable_size(Unmanaged.passUnretained(compiled).toOpaque())
+            XCTAssertLessThanOrEqual(allocated, CompiledAnimation.lines * 64, "\(animation)")
+        }
+    }
 }
+
+/// glibc's size of an allocation (`<malloc.h>`, which no Swift module imports).
+@_silgen_name("malloc_usable_size")
+private func malloc_usable_size(_ pointer: UnsafeMutableRawPointer?) -> Int
