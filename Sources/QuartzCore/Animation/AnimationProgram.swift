@@ -37,10 +37,12 @@ struct AnimationProgram: Sendable {
     /// that nothing is copied (a copy retains its three arrays).
     @inline(__always)
     static func prefetchAnimations(of program: inout AnimationProgram) {
-        program.compiled.withUnsafeBufferPointer { compiled in
-            for animation in compiled {
-                guard let animation else { continue }
-                let base = UnsafeRawPointer(Unmanaged.passUnretained(animation).toOpaque())
+        // Each element read as the address it holds (an optional class
+        // reference is one, null for nil): binding the reference would
+        // retain and release the object, writing to the line being fetched.
+        program.compiled.withUnsafeBytes { elements in
+            for offset in stride(from: 0, to: elements.count, by: MemoryLayout<CompiledAnimation?>.stride) {
+                guard let base = elements.load(fromByteOffset: offset, as: UnsafeRawPointer?.self) else { continue }
                 for line in 0..<CompiledAnimation.lines { lamina_prefetch(base + 64 * line) }
             }
         }

@@ -38,7 +38,9 @@ final class RenderTree {
         @inline(__always)
         func withPresentedState<Result>(at layerTime: CFTimeInterval,
                                         _ body: (borrowing LayerState) -> Result) -> Result {
-            storage.withPresentedState(at: layerTime, body)
+            // Unretained: this node holds the storage for the whole call, and
+            // retaining and releasing it cost two atomic operations a layer.
+            Unmanaged.passUnretained(storage)._withUnsafeGuaranteedRef { $0.withPresentedState(at: layerTime, body) }
         }
 
         var sublayers: [UInt64] {
