@@ -1,13 +1,14 @@
 // render-benchmark: the render side alone, offscreen, next to a baseline
 // measured in the same run. Figures, never pass or fail.
 //
-//   swift run -c release render-benchmark [layers|transformed|evaluation]...   (default: both)
+//   swift run -c release render-benchmark [layers|transformed|evaluation]...   (default: all three)
 //
 // layers:     1000 layers animating position and opacity at 1280x720,
 //             rendered frame after frame (RenderLoop, frames discarded),
 //             beside the bare pixman calls for the same squares.
-// transformed: one 400x300 layer rotated or scaled, bilinear, beside
-//             pixman's general path for the same pixels.
+// transformed: one 400x300 layer rotated, scaled or turned in perspective,
+//             bilinear, beside pixman's general path for the same pixels
+//             (and, for the scale, pixman's SSE2 scaled loop too).
 // evaluation: 10,000 running animations (basic, keyframe, spring, colour)
 //             evaluated per frame, beside the same curves in plain Swift.
 import BenchmarkSupport
