@@ -99,7 +99,6 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
         value.isNaN ? 0 : min(max(value, 0), 1)
     }
 
-    /// Colours are equal when their spaces and components are (Apple's `CFEqual`).
     /// Whether this colour equals `CGColor(red:green:blue:alpha:)` of these
     /// components (already clamped), without making that colour: the render
     /// server holds animated colours as components (`LayerColor`).
@@ -108,6 +107,7 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
             && values.0 == red && values.1 == green && values.2 == blue && values.3 == alpha
     }
 
+    /// Colours are equal when their spaces and components are (Apple's `CFEqual`).
     public static func == (lhs: CGColor, rhs: CGColor) -> Bool {
         guard lhs !== rhs else { return true }
         guard lhs.colorSpace == rhs.colorSpace, lhs.count == rhs.count else { return false }

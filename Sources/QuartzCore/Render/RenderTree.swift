@@ -126,6 +126,7 @@ final class RenderTree {
             /// another (issue 7).
             @inline(__always)
             private func prefetchForEvaluation() {
+                // One line more for the presented state: the buffer's flag comes before it.
                 withUnsafePointer(to: &presentation) { Self.prefetch(UnsafeRawPointer($0), lines: Self.hotStateLines + 1) }
                 withUnsafePointer(to: &state) { Self.prefetch(UnsafeRawPointer($0), lines: Self.hotStateLines) }
                 AnimationProgram.prefetchAnimations(of: &program)
