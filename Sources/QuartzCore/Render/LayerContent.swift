@@ -42,16 +42,58 @@ final class LayerContent {
     }
 
     let key: Key
-    /// What the pixels live in: a bitmap drawn for this layer, or the
-    /// layer's `contents` image itself (kept alive here; pixman reads it).
-    private let storage: AnyObject
-    let image: PixmanImage
     /// The layer-space point the bitmap's top-left pixel corner sits at.
     let origin: CGPoint
     /// The bitmap's size in pixels.
     let pixelWidth: Int, pixelHeight: Int
-    /// The bitmap's memory, for `AffineBilinearSampler`.
-    private let samplerSource: AffineBilinearSampler.Source
+    /// The bitmap's pixels; nil until first read for a plain rectangle
+    /// (`init(plainRectangle:extent:drawing:)`).
+    private var drawnPixels: Pixels?
+    /// Draws a plain rectangle's bitmap when a path first needs its pixels.
+    private let drawWhenNeeded: ((RasterBuffer) -> Void)?
+
+    /// What the pixels live in (a bitmap drawn for this layer, or the
+    /// layer's `contents` image itself, kept alive here), and the two views
+    /// of them the compositing paths read.
+    private struct Pixels {
+        let storage: AnyObject
+        let image: PixmanImage
+        /// The bitmap's memory, for `AffineBilinearSampler`.
+        let samplerSource: AffineBilinearSampler.Source
+
+        init?(width: Int, height: Int, draw: (RasterBuffer) -> Void) {
+            let buffer = RasterBuffer(width: width, height: height)
+            draw(buffer)
+            guard let image = PixmanImage(buffer: buffer) else { return nil }
+            storage = buffer
+            self.image = image
+            samplerSource = AffineBilinearSampler.Source(base: buffer.base, width: width, height: height,
+                                                         bytesPerRow: buffer.bytesPerRow)
+        }
+
+        init(storage: AnyObject, image: PixmanImage, samplerSource: AffineBilinearSampler.Source) {
+            self.storage = storage
+            self.image = image
+            self.samplerSource = samplerSource
+        }
+    }
+
+    private var pixels: Pixels {
+        if let drawnPixels { return drawnPixels }
+        // Only a plain rectangle gets here. Should its bitmap fail to be
+        // made, it draws nothing, as a layer whose bitmap could not be made does.
+        let made = drawWhenNeeded.flatMap { Pixels(width: pixelWidth, height: pixelHeight, draw: $0) }
+            ?? Pixels(width: 1, height: 1) { _ in }!
+        drawnPixels = made
+        return made
+    }
+
+    /// The bitmap as a pixman image.
+    var image: PixmanImage { pixels.image }
+    private var samplerSource: AffineBilinearSampler.Source { pixels.samplerSource }
+    /// Whether the bitmap's pixels exist yet (for tests: a plain rectangle's
+    /// are drawn only when a path needs them).
+    var hasDrawnPixels: Bool { drawnPixels != nil }
     /// Bitmap pixels holding its ink (`LayerContent+Ink.swift`), found the
     /// first time it is composited.
     private(set) lazy var inkBounds: PixelRect? = Self.inkBounds(of: samplerSource)
@@ -66,21 +108,34 @@ final class LayerContent {
     private(set) lazy var solidSource: PixmanImage? = uniformColor.flatMap { PixmanImage(solidPixel: $0) }
 
     init?(key: Key, extent: CGRect, draw: (RasterBuffer) -> Void) {
+        guard let (width, height) = Self.pixelSize(of: extent, scale: key.scale),
+              let pixels = Pixels(width: width, height: height, draw: draw) else { return nil }
         self.key = key
         origin = extent.origin
-        let pixelWidth = (extent.width * key.scale).rounded(.up), pixelHeight = (extent.height * key.scale).rounded(.up)
-        // Checked before converting: a huge layer must not trap; it draws nothing.
-        guard pixelWidth.isFinite, pixelHeight.isFinite, pixelWidth > 0, pixelHeight > 0,
-              pixelWidth <= 32768, pixelHeight <= 32768, pixelWidth * pixelHeight <= CGFloat(64 << 20) else { return nil }
-        let width = Int(pixelWidth), height = Int(pixelHeight)
-        let buffer = RasterBuffer(width: width, height: height)
-        draw(buffer)
-        guard let image = PixmanImage(buffer: buffer) else { return nil }
-        storage = buffer
-        self.image = image
-        (self.pixelWidth, self.pixelHeight) = (width, height)
-        samplerSource = AffineBilinearSampler.Source(base: buffer.base, width: width, height: height,
-                                                     bytesPerRow: buffer.bytesPerRow)
+        (pixelWidth, pixelHeight) = (width, height)
+        drawnPixels = pixels
+        drawWhenNeeded = nil
+    }
+
+    /// A layer that draws only a background colour over whole pixels
+    /// (`draw` fills `extent` with it, edge to edge): every pixel is that
+    /// colour, which one probe pixel gives, so the bitmap is drawn only if
+    /// a path needs its pixels (a turned or scaled layer). A window's root
+    /// layer would otherwise keep a screen-sized bitmap (3.6 MB at
+    /// 1280x720) that is only ever composited as a fill (issue 7, memory).
+    init?(plainRectangle key: Key, extent: CGRect, drawing draw: @escaping (RasterBuffer) -> Void) {
+        guard let (width, height) = Self.pixelSize(of: extent, scale: key.scale) else { return nil }
+        let probe = RasterBuffer(width: 1, height: 1)
+        draw(probe)
+        let color = probe.base.load(as: UInt32.self)
+        self.key = key
+        origin = extent.origin
+        (pixelWidth, pixelHeight) = (width, height)
+        drawnPixels = nil
+        drawWhenNeeded = draw
+        uniformColor = color == 0 ? nil : color
+        inkBounds = color == 0 ? nil : PixelRect(x: 0, y: 0, width: width, height: height)
+        inkHole = nil
     }
 
     /// The layer's `contents` used as is: when the layer draws nothing but
@@ -90,11 +145,21 @@ final class LayerContent {
     init?(key: Key, contents: CGImage, image: PixmanImage) {
         self.key = key
         origin = key.bounds.standardized.origin
-        storage = contents
-        self.image = image
         (pixelWidth, pixelHeight) = (contents.width, contents.height)
-        samplerSource = AffineBilinearSampler.Source(base: contents.storage.readOnlyBaseAddress, width: contents.width,
-                                                     height: contents.height, bytesPerRow: contents.storage.bytesPerRow)
+        drawnPixels = Pixels(storage: contents, image: image, samplerSource: AffineBilinearSampler.Source(
+            base: contents.storage.readOnlyBaseAddress, width: contents.width, height: contents.height,
+            bytesPerRow: contents.storage.bytesPerRow))
+        drawWhenNeeded = nil
+    }
+
+    /// The bitmap's size for `extent` (layer space) at `scale`; nil for a
+    /// size that is empty, not finite or too large (a huge layer must not
+    /// trap: it draws nothing). Checked before converting to `Int`.
+    private static func pixelSize(of extent: CGRect, scale: CGFloat) -> (width: Int, height: Int)? {
+        let width = (extent.width * scale).rounded(.up), height = (extent.height * scale).rounded(.up)
+        guard width.isFinite, height.isFinite, width > 0, height > 0,
+              width <= 32768, height <= 32768, width * height <= CGFloat(64 << 20) else { return nil }
+        return (Int(width), Int(height))
     }
 
     /// Whether `key` describes a layer that draws only its contents image,

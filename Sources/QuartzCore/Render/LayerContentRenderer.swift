@@ -22,7 +22,7 @@ enum LayerContentRenderer {
             if !key.masksToBounds { extent = extent.union(placement) }
         }
         guard extent.width > 0, extent.height > 0, extent.width.isFinite, extent.height.isFinite else { return nil }
-        return LayerContent(key: key, extent: extent) { buffer in
+        let draw = { (buffer: RasterBuffer) in
             guard let context = LayerDrawingContext.make(over: buffer, origin: extent.origin, scale: key.scale)
             else { return }
             let shape = roundedRect(bounds, radius: key.cornerRadius, corners: key.maskedCorners)
@@ -66,7 +66,16 @@ enum LayerContentRenderer {
                 }
             }
         }
+        // A background colour alone, square-cornered, over whole pixels:
+        // every pixel is that colour, and the bitmap need not exist.
+        let isPlainRectangle = hasBackground && !hasBorder && image == nil && shapeState == nil && gradient == nil
+            && key.cornerRadius == 0 && Self.isWholePixels(extent.width * key.scale)
+            && Self.isWholePixels(extent.height * key.scale)
+        if isPlainRectangle { return LayerContent(plainRectangle: key, extent: extent, drawing: draw) }
+        return LayerContent(key: key, extent: extent, draw: draw)
     }
+
+    private static func isWholePixels(_ length: CGFloat) -> Bool { length.rounded(.down) == length }
 
     /// Draws the `contentsRect` part of `image` upright into `rect` (layer
     /// space, y down).
