@@ -89,7 +89,7 @@ final class BloomCache {
 
     private static func makeEntry(key: Key, node: DrawNode, extent: PixelRect,
                                   drawGroup: (RasterBuffer, PixelRect) -> Void, scratchPool: ScratchPool) -> Entry? {
-        let drawing = scratchPool.acquire()
+        let drawing = scratchPool.acquire(window: extent)
         defer { scratchPool.release(drawing) }
         drawing.clear(extent)
         drawGroup(drawing, extent)

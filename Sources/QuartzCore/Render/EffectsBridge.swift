@@ -2,7 +2,12 @@ import CPixman
 
 extension PixelBufferView {
     /// The pixels of `area` (target pixels) of `buffer`.
+    /// `area` of `buffer` (clipped to the pixels it has memory for).
     init(_ buffer: RasterBuffer, area: PixelRect) {
+        guard let area = area.intersection(buffer.window) else {
+            self.init(baseAddress: nil, width: 0, height: 0, bytesPerRow: 0)
+            return
+        }
         self.init(baseAddress: buffer.base + area.y * buffer.bytesPerRow + area.x * 4,
                   width: area.width, height: area.height, bytesPerRow: buffer.bytesPerRow)
     }
@@ -24,8 +29,9 @@ enum ImageFilterRenderer {
     /// blur near the area's edge sees real neighbours, not transparency),
     /// and writes back only `area`.
     static func applyInPlace(_ filters: [CIFilterSnapshot], to buffer: RasterBuffer, area: PixelRect) {
-        let bufferRect = PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
-        guard let source = area.insetBy(-outset(for: filters)).intersection(bufferRect) else { return }
+        // Within the pixels the buffer has (a windowed group scratch holds only its area).
+        guard let area = area.intersection(buffer.window),
+              let source = area.insetBy(-outset(for: filters)).intersection(buffer.window) else { return }
         let scratch = RasterBuffer(width: source.width, height: source.height)
         for row in 0..<source.height {
             (scratch.base + row * scratch.bytesPerRow)

@@ -14,8 +14,21 @@ struct GroupRenderer {
         let bloom = BloomCache.loneBloom(in: state.filters)
         let filterSpread = bloom == nil ? ImageFilterRenderer.outset(for: state.filters) : 0
         let spread = filterSpread + ShadowRenderer.spread(of: node)
-        guard let area = clip.insetBy(-spread).intersection(compositor.targetRect) else { return }
-        let scratch = compositor.scratchPool.acquire()
+        guard var area = clip.insetBy(-spread).intersection(compositor.targetRect) else { return }
+        let operation = state.compositingFilter.flatMap(BlendModes.operation(forFilterName:)) ?? PIXMAN_OP_OVER
+        // A shadow and a transition read the group's drawing outside the
+        // area (offset); everything else stays inside it, and so can draw
+        // in a scratch that holds only the area.
+        let staysInArea = node.transition == nil && state.shadowOpacity <= 0
+        if staysInArea, Self.leavesDestinationWhereTransparent(operation) {
+            // Outside its coverage (which holds its filters' spread) the
+            // group is transparent, and compositing it there changes nothing:
+            // the first frame's damage is the whole target, and a group's
+            // scratch need not be.
+            guard let covered = node.coverage.flatMap(area.intersection) else { return }
+            area = covered
+        }
+        let scratch = staysInArea ? compositor.scratchPool.acquire(window: area) : compositor.scratchPool.acquire()
         defer { compositor.scratchPool.release(scratch) }
         guard let scratchImage = PixmanImage(buffer: scratch) else { return }
         scratch.clear(area)
@@ -40,8 +53,18 @@ struct GroupRenderer {
                                            into: destination, clip: clip, opacity: Double(opacity))
         }
         let opacityMask = opacity < 1 ? compositor.opacityMasks.mask(for: Double(opacity)) : nil
-        let operation = state.compositingFilter.flatMap(BlendModes.operation(forFilterName:)) ?? PIXMAN_OP_OVER
-        destination.composite(scratchImage, mask: opacityMask, operation: operation, rect: clip)
+        // Read only where the scratch has pixels (all of `clip` unless the
+        // area was cut to the group's coverage, outside which this changes nothing).
+        guard let drawn = staysInArea ? clip.intersection(area) : clip else { return }
+        destination.composite(scratchImage, mask: opacityMask, operation: operation, rect: drawn)
+    }
+
+    /// Whether compositing a transparent pixel with `operation` leaves the
+    /// destination pixel as it is (not so for `SRC`, `IN`, `OUT` and the
+    /// like, which clear or cut it).
+    static func leavesDestinationWhereTransparent(_ operation: pixman_op_t) -> Bool {
+        ![PIXMAN_OP_SRC, PIXMAN_OP_CLEAR, PIXMAN_OP_IN, PIXMAN_OP_IN_REVERSE, PIXMAN_OP_OUT, PIXMAN_OP_ATOP_REVERSE]
+            .contains(operation)
     }
 
     /// The layer's own drawing and its sublayers at full opacity, clipped to
@@ -90,10 +113,12 @@ extension LayerContent.Key {
     }
 }
 
-/// Full-target scratch surfaces for groups, reused frame to frame; one per
-/// nesting level in use.
+/// Scratch surfaces for groups, reused frame to frame: target-sized ones,
+/// one per nesting level in use, and windowed ones as big as the area a
+/// group draws in (`acquire(window:)`).
 final class ScratchPool {
     private var free: [RasterBuffer] = []
+    private var freeMemory: [ScratchMemory] = []
     private(set) var width: Int
     private(set) var height: Int
 
@@ -108,9 +133,47 @@ final class ScratchPool {
         free.removeAll()
     }
 
+    /// A target-sized scratch, its pixels as the last user left them.
     func acquire() -> RasterBuffer { free.popLast() ?? RasterBuffer(width: width, height: height) }
 
+    /// A scratch addressed in target pixels that holds only `window`
+    /// (within the target), its pixels as the last user left them. A
+    /// target-sized scratch keeps every row a group was ever drawn in
+    /// resident: the kiosk's selection, moving down the menu, kept 4 MB of
+    /// its two (issue 7, memory). Only the pixels in `window` may be used.
+    func acquire(window: PixelRect) -> RasterBuffer {
+        let bytes = window.area * 4
+        var memory = freeMemory.popLast()
+        if let held = memory, held.capacity < bytes { memory = nil }
+        // Rounded up, so that a group whose area grows by a row or two
+        // reuses its memory instead of allocating anew.
+        return RasterBuffer(window: window, over: memory ?? ScratchMemory(capacity: (bytes + 0xFFFF) & ~0xFFFF))
+    }
+
+    /// Target-sized scratches held for reuse (for tests).
+    var targetSizedCount: Int { free.count }
+    /// Bytes held for windowed scratches (for tests).
+    var windowedCapacity: Int { freeMemory.reduce(0) { $0 + $1.capacity } }
+
     func release(_ buffer: RasterBuffer) {
+        if let memory = buffer.scratchMemory { return freeMemory.append(memory) }
         if buffer.width == width, buffer.height == height { free.append(buffer) }
     }
+}
+
+/// Zeroed memory for windowed scratches (`ScratchPool.acquire(window:)`).
+final class ScratchMemory {
+    let base: UnsafeMutableRawPointer
+    /// Bytes.
+    let capacity: Int
+
+    init(capacity: Int) {
+        guard let memory = calloc(max(1, capacity), 1) else {
+            fatalError("ScratchMemory: out of memory for \(capacity) bytes")
+        }
+        base = memory
+        self.capacity = capacity
+    }
+
+    deinit { free(base) }
 }

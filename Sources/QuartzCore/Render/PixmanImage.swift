@@ -16,6 +16,19 @@ final class PixmanImage {
         else { return nil }
         raw = image
         self.buffer = buffer
+        if buffer.scratchMemory != nil { window = buffer.window }
+    }
+
+    /// For an image over a windowed scratch (`RasterBuffer.init(window:over:)`),
+    /// the only pixels it has memory for: every composite into it is
+    /// clipped to them.
+    private var window: PixelRect?
+
+    /// `rect` clipped to what this image may be drawn into; nil when nothing is left.
+    @inline(__always)
+    private func writable(_ rect: PixelRect) -> PixelRect? {
+        guard let window else { return rect.isEmpty ? nil : rect }
+        return rect.intersection(window)
     }
 
     /// A read-only source image over an immutable `CGImage`; the image must
@@ -123,7 +136,7 @@ final class PixmanImage {
     /// Composites `source` (through `mask`) onto this image over `rect`
     /// (destination pixels), reading the source at the same coordinates.
     func composite(_ source: PixmanImage, mask: PixmanImage?, operation: pixman_op_t = PIXMAN_OP_OVER, rect: PixelRect) {
-        guard !rect.isEmpty else { return }
+        guard let rect = writable(rect) else { return }
         pixman_image_composite32(operation, source.raw, mask?.raw, raw,
                                  Int32(rect.x), Int32(rect.y), Int32(rect.x), Int32(rect.y),
                                  Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
@@ -134,7 +147,7 @@ final class PixmanImage {
     /// (destination pixels).
     func composite(_ source: PixmanImage, mask: PixmanImage, maskOrigin: (x: Int, y: Int),
                    operation: pixman_op_t = PIXMAN_OP_OVER, rect: PixelRect) {
-        guard !rect.isEmpty else { return }
+        guard let rect = writable(rect) else { return }
         pixman_image_composite32(operation, source.raw, mask.raw, raw,
                                  Int32(rect.x), Int32(rect.y), Int32(rect.x - maskOrigin.x), Int32(rect.y - maskOrigin.y),
                                  Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
@@ -145,7 +158,7 @@ final class PixmanImage {
     /// pixels), through `mask`, whose top-left pixel lies at `maskOrigin`.
     func composite(_ source: PixmanImage, at originX: Int, _ originY: Int, mask: PixmanImage, maskOrigin: (x: Int, y: Int),
                    operation: pixman_op_t = PIXMAN_OP_OVER, rect: PixelRect) {
-        guard !rect.isEmpty else { return }
+        guard let rect = writable(rect) else { return }
         pixman_image_composite32(operation, source.raw, mask.raw, raw,
                                  Int32(rect.x - originX), Int32(rect.y - originY),
                                  Int32(rect.x - maskOrigin.x), Int32(rect.y - maskOrigin.y),
@@ -156,7 +169,7 @@ final class PixmanImage {
     /// (`originX`, `originY`) in this image, over `rect` (destination pixels).
     func composite(_ source: PixmanImage, at originX: Int, _ originY: Int, mask: PixmanImage?,
                    operation: pixman_op_t = PIXMAN_OP_OVER, rect: PixelRect) {
-        guard !rect.isEmpty else { return }
+        guard let rect = writable(rect) else { return }
         pixman_image_composite32(operation, source.raw, mask?.raw, raw,
                                  Int32(rect.x - originX), Int32(rect.y - originY), 0, 0,
                                  Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))

@@ -10,6 +10,12 @@ package final class RasterBuffer {
     package let bytesPerRow: Int
     package let base: UnsafeMutableRawPointer
     private let ownsMemory: Bool
+    /// The pixels that have memory behind them: the whole buffer, or for a
+    /// windowed scratch (`init(window:over:)`) only the window, outside
+    /// which nothing may be read or written.
+    package let window: PixelRect
+    /// The memory of a windowed scratch, kept alive while the buffer is.
+    let scratchMemory: ScratchMemory?
 
     /// A cleared buffer of the given size (at least 1x1 of memory).
     ///
@@ -27,6 +33,26 @@ package final class RasterBuffer {
         }
         base = memory
         ownsMemory = true
+        window = PixelRect(x: 0, y: 0, width: self.width, height: self.height)
+        scratchMemory = nil
+    }
+
+    /// A buffer addressed in target pixels whose memory holds only `window`
+    /// (rows of `window.width` pixels, in `memory`, which must hold them):
+    /// a group's scratch as big as the group, where a target-sized one kept
+    /// every row it was ever drawn in resident (issue 7, memory). `base` is
+    /// where pixel (0, 0) would be; only pixels in `window` may be touched,
+    /// which `clear`, `PixmanImage`'s composites and `PixelBufferView` keep to.
+    init(window: PixelRect, over memory: ScratchMemory) {
+        precondition(!window.isEmpty && window.x >= 0 && window.y >= 0 && window.area * 4 <= memory.capacity,
+                     "RasterBuffer: a window of \(window) does not fit its scratch memory")
+        width = window.maxX
+        height = window.maxY
+        bytesPerRow = window.width * 4
+        base = memory.base - (window.y * bytesPerRow + window.x * 4)
+        ownsMemory = false
+        self.window = window
+        scratchMemory = memory
     }
 
     /// A view of memory owned elsewhere (a `CGContext`'s data, a shared
@@ -37,28 +63,31 @@ package final class RasterBuffer {
         self.height = height
         self.bytesPerRow = bytesPerRow
         ownsMemory = false
+        window = PixelRect(x: 0, y: 0, width: width, height: height)
+        scratchMemory = nil
     }
 
     deinit { if ownsMemory { free(base) } }
 
     package func pixel(x: Int, y: Int) -> UInt32 {
-        guard x >= 0, y >= 0, x < width, y < height else { return 0 }
+        guard x >= window.x, y >= window.y, x < window.maxX, y < window.maxY else { return 0 }
         return base.load(fromByteOffset: y * bytesPerRow + x * 4, as: UInt32.self)
     }
 
-    /// Clears `rect` (pixels, clipped to the buffer) to transparent.
+    /// Clears `rect` (pixels, clipped to the buffer's window) to transparent.
     package func clear(_ rect: PixelRect) {
-        guard let rect = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return }
+        guard let rect = rect.intersection(window) else { return }
         for row in rect.y..<(rect.y + rect.height) {
             (base + row * bytesPerRow + rect.x * 4).initializeMemory(as: UInt8.self, repeating: 0, count: rect.width * 4)
         }
     }
 
-    /// The pixels as an immutable image.
+    /// The pixels as an immutable image (transparent outside the window).
     package func makeImage() -> CGImage {
-        CGImage(storage: PixelStorage(width: width, height: height) { destination, stride in
-            for row in 0..<height {
-                (destination + row * stride).copyMemory(from: base + row * bytesPerRow, byteCount: width * 4)
+        CGImage(storage: PixelStorage(width: width, height: height) { [window] destination, stride in
+            for row in window.y..<window.maxY {
+                (destination + row * stride + window.x * 4).copyMemory(from: base + row * bytesPerRow + window.x * 4,
+                                                                      byteCount: window.width * 4)
             }
         })
     }

@@ -26,8 +26,7 @@ enum UniformContentCompositor {
     /// solid mask of `opacity` (nil: none).
     static func composite(_ bitmap: Bitmap, offsetX: Int32, offsetY: Int32, opacity: UInt8?,
                           into destination: RasterBuffer, rect: PixelRect) {
-        let bounds = PixelRect(x: 0, y: 0, width: destination.width, height: destination.height)
-        guard let rect = rect.intersection(bounds), bitmap.width > 0, bitmap.height > 0 else { return }
+        guard let rect = rect.intersection(destination.window), bitmap.width > 0, bitmap.height > 0 else { return }
         let color = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(bitmap.color, to: SIMD4<UInt8>.self))
         // The columns as runs of one weight: a left edge, the inside, a
         // right edge (fewer when the placement is whole or the bitmap thin).
