@@ -79,8 +79,10 @@ build_peer() {
 
 # name | environment (K=V,...) | command: the programs measured.
 programs=()
-swift build -c release --product kiosk-menu >&2
-wants lamina && programs+=("lamina||$(swift build -c release --show-bin-path)/kiosk-menu --frame-counter --width 1280 --height 720 --background solid")
+# The kiosk as it ships (scripts/lib/deploy-build.sh: the Swift runtime linked in statically).
+source scripts/lib/deploy-build.sh
+deploy_build kiosk-menu
+wants lamina && programs+=("lamina||$(deploy_bin_path)/kiosk-menu --frame-counter --width 1280 --height 720 --background solid")
 if build_peer "$peers/cairo/kiosk_cairo.c"; then
     wants cairo-shm && programs+=("cairo-shm||$work/bin/kiosk_cairo")
     wants cairo-damage && programs+=("cairo-damage|KIOSK_DAMAGE=1|$work/bin/kiosk_cairo")
