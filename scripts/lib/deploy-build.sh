@@ -1,11 +1,20 @@
-# Builds products the way a kiosk ships them (sourced by scripts):
-# release, with the Swift runtime and Foundation linked in statically
-# (`--static-swift-stdlib`: the binary then carries only the parts of them
-# it uses, instead of mapping 16 MB of shared Swift libraries), and, where
-# the GNU linker and C library support it, relative relocations packed
-# (`-z pack-relative-relocs`, DT_RELR: 1.9 MB of relocation records that
-# the loader reads at start-up become 15 KB). Issue 7 measured the kiosk's
-# peak memory this way (docs/performance.md).
+# Builds products the way a kiosk ships them (sourced by scripts). Each
+# step took resident memory off the kiosk at 1280x720 (issue 7,
+# docs/performance.md):
+#   - release, with the Swift runtime and Foundation linked in statically
+#     (`--static-swift-stdlib`): the binary carries only the parts of them
+#     it uses, instead of mapping 16 MB of shared Swift libraries;
+#   - linked by the toolchain's lld with relative relocations packed
+#     (`-z pack-relative-relocs`, DT_RELR, which glibc 2.36 reads): 1.9 MB
+#     of relocation records that the loader reads at start-up become 15 KB;
+#   - every function in a section of its own (`-function-sections`) and the
+#     functions the kiosk runs placed first, in the order it first runs
+#     them (`--symbol-ordering-file scripts/lib/kiosk-menu.order`, made by
+#     scripts/make-order-file.sh): the kernel maps a program's code 64 KB
+#     around each page it touches, and hot code scattered over 16 MB of
+#     text kept 8.5 MB of it resident. An order file that has gone stale
+#     only places fewer functions; names it lacks are skipped.
+# Where the toolchain has no lld, the build is static only.
 #
 # Its own build directory (.build/deploy), so that it does not rebuild the
 # ordinary release build in .build.
@@ -13,13 +22,18 @@
 #   deploy_build PRODUCT...   builds them (output on stderr)
 #   deploy_bin_path           where the built programs are
 
+deploy_order_file() { echo "$PWD/scripts/lib/kiosk-menu.order"; }
+
 deploy_flags() {
     local flags=(-c release --static-swift-stdlib --scratch-path .build/deploy)
-    # GNU ld from binutils 2.38 and glibc 2.36 know packed relocations;
-    # the Swift driver links with gold, which does not.
-    if command -v ld.bfd >/dev/null && ld.bfd --help 2>/dev/null | grep -q pack-relative-relocs \
-        && [ "$(getconf GNU_LIBC_VERSION | awk '{ split($2, v, "."); print (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) }')" = 1 ]; then
-        flags+=(-Xswiftc -Xclang-linker -Xswiftc -fuse-ld=bfd -Xlinker -z -Xlinker pack-relative-relocs)
+    local toolchain
+    toolchain=$(dirname "$(readlink -f "$(command -v swift)")")
+    if [ -x "$toolchain/ld.lld" ]; then
+        flags+=(-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+                -Xswiftc -Xfrontend -Xswiftc -function-sections)
+        if [ -s "$(deploy_order_file)" ]; then
+            flags+=(-Xlinker "--symbol-ordering-file=$(deploy_order_file)" -Xlinker --no-warn-symbol-ordering)
+        fi
     fi
     printf '%s\n' "${flags[@]}"
 }
