@@ -35,17 +35,10 @@ final class BloomCacheTests: ModelTestCase {
         return ring
     }
 
-    /// The frame at `time` drawn from nothing by a host that saw `commits`.
-    private func freshFrame(_ commits: [RenderCommit], at time: CFTimeInterval) -> CGImage {
-        let fresh = InlineRenderHost(width: size.width, height: size.height)
-        commits.forEach(fresh.receive)
-        return fresh.render(at: time)
-    }
-
     /// Moving to fractional positions while pulsing: one blur for the whole
     /// run, and every frame within resampling's rounding of a fresh drawing.
     func testAMovingPulsingBloomBlursOnceAndMatchesFreshFrames() {
-        let host = RecordingHost(width: size.width, height: size.height)
+        let host = RecordingRenderHost(width: size.width, height: size.height)
         let ring = makeRing(on: host, frame: CGRect(x: 40, y: 30, width: 120, height: 50))
         let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
         pulse.fromValue = 0.2
@@ -64,7 +57,7 @@ final class BloomCacheTests: ModelTestCase {
         for step in 0...12 {
             let time = start + Double(step) * 0.077
             let incremental = host.inline.render(at: time)
-            let fresh = freshFrame(host.commits, at: time)
+            let fresh = host.freshFrame(at: time)
             XCTAssertEqual(GoldenImage.differingPixels(incremental, fresh, tolerance: 2), 0, "frame \(step)")
         }
         XCTAssertEqual(host.inline.loop.compositor.bloomCache.glowsMade, 1, "a move and a pulse reuse the glow")
@@ -72,7 +65,7 @@ final class BloomCacheTests: ModelTestCase {
 
     /// A move by whole pixels adds the glow exactly where a fresh blur puts it.
     func testAWholePixelMoveMatchesAFreshDrawingExactly() {
-        let host = RecordingHost(width: size.width, height: size.height)
+        let host = RecordingRenderHost(width: size.width, height: size.height)
         let ring = makeRing(on: host, frame: CGRect(x: 40, y: 30, width: 120, height: 50))
         host.inline.render(at: 1)
         CATransaction.begin()
@@ -80,14 +73,14 @@ final class BloomCacheTests: ModelTestCase {
         ring.position = CGPoint(x: ring.position.x + 17, y: ring.position.y + 9)
         CATransaction.commit()
         let incremental = host.inline.render(at: 2)
-        XCTAssertEqual(GoldenImage.differingPixels(incremental, freshFrame(host.commits, at: 2), tolerance: 0), 0)
+        XCTAssertEqual(GoldenImage.differingPixels(incremental, host.freshFrame(at: 2), tolerance: 0), 0)
         XCTAssertEqual(host.inline.loop.compositor.bloomCache.glowsMade, 1)
     }
 
     /// A glow cut by the target's edge cannot be moved: it is blurred again
     /// at the new place, and the frames still match.
     func testAGlowCutByTheEdgeIsRemadeAfterAMove() {
-        let host = RecordingHost(width: size.width, height: size.height)
+        let host = RecordingRenderHost(width: size.width, height: size.height)
         let ring = makeRing(on: host, frame: CGRect(x: -30, y: 30, width: 120, height: 50))
         host.inline.render(at: 1)
         CATransaction.begin()
@@ -95,7 +88,7 @@ final class BloomCacheTests: ModelTestCase {
         ring.position = CGPoint(x: ring.position.x + 12, y: ring.position.y)
         CATransaction.commit()
         let incremental = host.inline.render(at: 2)
-        XCTAssertEqual(GoldenImage.differingPixels(incremental, freshFrame(host.commits, at: 2), tolerance: 0), 0)
+        XCTAssertEqual(GoldenImage.differingPixels(incremental, host.freshFrame(at: 2), tolerance: 0), 0)
         XCTAssertEqual(host.inline.loop.compositor.bloomCache.glowsMade, 2)
     }
 
@@ -191,16 +184,5 @@ final class BloomCacheTests: ModelTestCase {
             XCTAssertEqual(GoldenImage.differingPixels(viaSolidMask.makeImage(), viaComponentAlpha.makeImage(), tolerance: 0), 0,
                            "step \(step)")
         }
-    }
-}
-
-/// Keeps every commit and renders frames incrementally.
-private final class RecordingHost: RenderHost {
-    var commits: [RenderCommit] = []
-    let inline: InlineRenderHost
-    init(width: Int, height: Int) { inline = InlineRenderHost(width: width, height: height) }
-    func receive(_ commit: RenderCommit) {
-        commits.append(commit)
-        inline.receive(commit)
     }
 }

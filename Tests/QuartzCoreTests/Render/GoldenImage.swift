@@ -119,3 +119,28 @@ final class InlineRenderHost: RenderHost {
         return loop.presenter.target.makeImage()
     }
 }
+
+/// Renders what it receives inline and keeps the commits, so that a frame
+/// drawn incrementally can be compared with the same frame drawn afresh.
+final class RecordingRenderHost: RenderHost {
+    private(set) var commits: [RenderCommit] = []
+    let inline: InlineRenderHost
+    private let width: Int, height: Int
+
+    init(width: Int, height: Int) {
+        inline = InlineRenderHost(width: width, height: height)
+        (self.width, self.height) = (width, height)
+    }
+
+    func receive(_ commit: RenderCommit) {
+        commits.append(commit)
+        inline.receive(commit)
+    }
+
+    /// The frame at `time` drawn from nothing by a host that saw the same commits.
+    func freshFrame(at time: CFTimeInterval) -> CGImage {
+        let fresh = InlineRenderHost(width: width, height: height)
+        commits.forEach(fresh.receive)
+        return fresh.render(at: time)
+    }
+}
