@@ -95,22 +95,8 @@ final class DamageTests: ModelTestCase {
     func testPulsingBloomFramesEqualFullFrames() {
         let (width, height) = (200, 100)
         let host = RecordingHost(width: width, height: height)
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: width, height: height)
-        root.backgroundColor = CGColor(gray: 0, alpha: 1)
-        let ring = CALayer()
-        ring.frame = CGRect(x: 30, y: 25, width: 140, height: 50)
-        ring.borderWidth = 2
-        ring.borderColor = CGColor(gray: 1, alpha: 1)
-        ring.cornerRadius = 25
-        let bloom = CIFilter(name: "CIBloom")!
-        bloom.setDefaults()
-        bloom.setValue(5.0, forKey: "inputRadius")
-        bloom.name = "pulseFilter"
-        ring.filters = [bloom]
-        root.addSublayer(ring)
-        root.attach(to: host)
-        CATransaction.flush()
+        let (root, ring) = SharedScenes.bloomingRing(size: CGSize(width: width, height: height),
+                                                     frame: CGRect(x: 30, y: 25, width: 140, height: 50), on: host)
         let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
         pulse.fromValue = 0.0
         pulse.toValue = 1.5
@@ -124,6 +110,7 @@ final class DamageTests: ModelTestCase {
             let incremental = host.incremental.render(at: time)
             XCTAssertEqual(GoldenImage.differingPixels(incremental, host.fullRender(at: time, width: width, height: height), tolerance: 1), 0, "frame \(step)")
         }
+        withExtendedLifetime(root) {}  // the host does not own its root layer
     }
 
     /// A frame where nothing changed draws and presents nothing.

@@ -144,3 +144,33 @@ final class RecordingRenderHost: RenderHost {
         return fresh.render(at: time)
     }
 }
+
+/// Scenes several render tests share.
+enum SharedScenes {
+    /// The kiosk's selection: a white rounded ring with a `CIBloom`
+    /// (`pulseFilter`, radius 5) in a black root of `size`, attached to
+    /// `host` and committed. Returns the root (which the caller keeps
+    /// alive: a host does not own it) and the ring.
+    static func bloomingRing(size: CGSize, frame: CGRect, intensity: Double? = nil,
+                             on host: RenderHost) -> (root: CALayer, ring: CALayer) {
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: size)
+        root.backgroundColor = CGColor(gray: 0, alpha: 1)
+        let ring = CALayer()
+        ring.frame = frame
+        ring.borderWidth = 2
+        ring.borderColor = CGColor(gray: 1, alpha: 1)
+        ring.cornerRadius = 25
+        let bloom = CIFilter(name: "CIBloom")!
+        bloom.setDefaults()
+        bloom.setValue(5.0, forKey: "inputRadius")
+        if let intensity { bloom.setValue(intensity, forKey: "inputIntensity") }
+        bloom.name = "pulseFilter"
+        ring.filters = [bloom]
+        root.addSublayer(ring)
+        root.attach(to: host)
+        CATransaction.flush()
+        return (root, ring)
+    }
+}
+

@@ -78,22 +78,9 @@ final class WindowedScratchTests: ModelTestCase {
     /// a fresh drawing.
     func testABloomingGroupDrawsInWindowedScratchesWithTheSamePixels() {
         let host = RecordingRenderHost(width: 640, height: 400)
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 640, height: 400)
-        root.backgroundColor = CGColor(gray: 0, alpha: 1)
-        let ring = CALayer()
-        ring.frame = CGRect(x: 40, y: 30, width: 160, height: 50)
-        ring.borderWidth = 2
-        ring.borderColor = CGColor(gray: 1, alpha: 1)
-        ring.cornerRadius = 25
-        let bloom = CIFilter(name: "CIBloom")!
-        bloom.setDefaults()
-        bloom.setValue(5.0, forKey: "inputRadius")
-        bloom.setValue(1.2, forKey: "inputIntensity")
-        ring.filters = [bloom]
-        root.addSublayer(ring)
-        root.attach(to: host)
-        CATransaction.flush()
+        let (root, ring) = SharedScenes.bloomingRing(size: CGSize(width: 640, height: 400),
+                                                     frame: CGRect(x: 40, y: 30, width: 160, height: 50),
+                                                     intensity: 1.2, on: host)
         let move = CABasicAnimation(keyPath: "position")
         move.fromValue = CGPoint(x: 120, y: 55)
         move.toValue = CGPoint(x: 150.5, y: 140.25)
