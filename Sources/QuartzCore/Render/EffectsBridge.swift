@@ -1,8 +1,8 @@
 import CPixman
 
 extension PixelBufferView {
-    /// The pixels of `area` (target pixels) of `buffer`.
-    /// `area` of `buffer` (clipped to the pixels it has memory for).
+    /// The pixels of `area` (target pixels) of `buffer`, clipped to those it
+    /// has memory for (a windowed scratch holds only its window).
     init(_ buffer: RasterBuffer, area: PixelRect) {
         guard let area = area.intersection(buffer.window) else {
             self.init(baseAddress: nil, width: 0, height: 0, bytesPerRow: 0)
