@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds programs the way a kiosk ships them: release, the Swift runtime
 # and Foundation linked in statically, relocations packed where the linker
-# and C library support it (scripts/lib/deploy-build.sh says why). Prints
-# where the programs are. The kiosk built so peaks at about 31 MB resident
-# at 1280x720, against 39 MB for the ordinary release build (issue 7,
-# docs/performance.md).
+# and C library support it, hot functions placed together
+# (scripts/lib/deploy-build.sh says why). Prints where the programs are.
+# The kiosk built so peaks at about 28 MiB resident at 1280x720, against
+# 39 MB for the ordinary release build (issue 7, docs/performance.md).
 #
 # Usage: scripts/build-deploy.sh [PRODUCT...]   (default: kiosk-menu)
 set -euo pipefail

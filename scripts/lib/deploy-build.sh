@@ -5,7 +5,7 @@
 #     (`--static-swift-stdlib`): the binary carries only the parts of them
 #     it uses, instead of mapping 16 MB of shared Swift libraries;
 #   - linked by the toolchain's lld with relative relocations packed
-#     (`-z pack-relative-relocs`, DT_RELR, which glibc 2.36 reads): 1.9 MB
+#     (`-z pack-relative-relocs`, DT_RELR, which glibc reads from 2.36 on): 1.9 MB
 #     of relocation records that the loader reads at start-up become 15 KB;
 #   - every function in a section of its own (`-function-sections`) and the
 #     functions the kiosk runs placed first, in the order it first runs
@@ -29,8 +29,11 @@ deploy_flags() {
     local toolchain
     toolchain=$(dirname "$(readlink -f "$(command -v swift)")")
     if [ -x "$toolchain/ld.lld" ]; then
-        flags+=(-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
-                -Xswiftc -Xfrontend -Xswiftc -function-sections)
+        flags+=(-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections)
+        # A C library older than 2.36 cannot load packed relocations.
+        if [ "$(getconf GNU_LIBC_VERSION | awk '{ split($2, v, "."); print (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) }')" = 1 ]; then
+            flags+=(-Xlinker -z -Xlinker pack-relative-relocs)
+        fi
         if [ -s "$(deploy_order_file)" ]; then
             flags+=(-Xlinker "--symbol-ordering-file=$(deploy_order_file)" -Xlinker --no-warn-symbol-ordering)
         fi
