@@ -341,7 +341,7 @@ final class Compositor {
             return
         }
         let fade = tint == .white ? opacityMasks.mask(for: Double(opacity)) : Self.fadeMask(opacity: opacity, tint: tint)
-        content.composite(node: node, into: destination, mask: fade, clip: area)
+        content.composite(node: node, into: destination, mask: fade, clip: area, bandMemory: scratchPool)
     }
 }
 

@@ -73,6 +73,49 @@ final class WindowedScratchTests: ModelTestCase {
         }
     }
 
+    /// A turned or perspective layer's bands are sampled into memory from
+    /// the pool, reused without clearing (the samplers write every pixel):
+    /// the pixels are those of a fresh buffer even when the memory holds
+    /// another frame's.
+    func testBandsSampledIntoReusedMemoryGiveTheSamePixels() throws {
+        var state = LayerState()
+        state.bounds = CGRect(x: 0, y: 0, width: 30, height: 20)
+        let layer = try XCTUnwrap(LayerContent(key: LayerContent.Key(state, scale: 1), extent: state.bounds) { buffer in
+            for y in 0..<20 {
+                for x in 0..<30 {
+                    let value = UInt32(x * 8) << 16 | UInt32(y * 12) << 8 | 0x40
+                    (buffer.base + y * buffer.bytesPerRow + x * 4).storeBytes(of: 0xFF00_0000 | value, as: UInt32.self)
+                }
+            }
+        })
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 200
+        let turned = CATransform3DConcat(CATransform3DMakeRotation(0.6, 0, 0, 1), CATransform3DMakeTranslation(30.5, 6.25, 0))
+        let inPerspective = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeRotation(0.8, 0, 1, 0), perspective),
+                                                CATransform3DMakeTranslation(20.3, 12.6, 0))
+        let pool = ScratchPool(width: 64, height: 48)
+        // Memory holding another frame's pixels.
+        let stale = pool.acquire(window: PixelRect(x: 0, y: 0, width: 64, height: 48))
+        stale.scratchMemory!.base.initializeMemory(as: UInt8.self, repeating: 0xAB, count: stale.scratchMemory!.capacity)
+        pool.release(stale)
+        let clip = PixelRect(x: 0, y: 0, width: 64, height: 48)
+        for matrix in [turned, inPerspective] {
+            let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
+            var results: [CGImage] = []
+            for memory in [nil, pool] {
+                let target = RasterBuffer(width: 64, height: 48)
+                layer.composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: target)), mask: nil, clip: clip,
+                                usingSwiftKernels: true, bandMemory: memory)
+                results.append(target.makeImage())
+            }
+            XCTAssertEqual(GoldenImage.differingPixels(results[0], results[1], tolerance: 0), 0)
+            XCTAssertGreaterThan(GoldenImage.differingPixels(results[0], RasterBuffer(width: 64, height: 48).makeImage(),
+                                                             tolerance: 0), 200, "the layer was drawn")
+        }
+        XCTAssertNotEqual(stale.scratchMemory!.base.load(as: UInt32.self), 0xABAB_ABAB, "the bands were sampled into it")
+        XCTAssertEqual(pool.windowedCapacity, stale.scratchMemory!.capacity, "and no other memory was needed")
+    }
+
     /// The kiosk's selection: a ring with a pulsing bloom, moving. Its group
     /// and its glow are drawn in windowed scratches, and each frame matches
     /// a fresh drawing.
