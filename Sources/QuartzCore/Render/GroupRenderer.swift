@@ -63,8 +63,10 @@ struct GroupRenderer {
     /// destination pixel as it is (not so for `SRC`, `IN`, `OUT` and the
     /// like, which clear or cut it).
     static func leavesDestinationWhereTransparent(_ operation: pixman_op_t) -> Bool {
-        ![PIXMAN_OP_SRC, PIXMAN_OP_CLEAR, PIXMAN_OP_IN, PIXMAN_OP_IN_REVERSE, PIXMAN_OP_OUT, PIXMAN_OP_ATOP_REVERSE]
-            .contains(operation)
+        switch operation {
+        case PIXMAN_OP_SRC, PIXMAN_OP_CLEAR, PIXMAN_OP_IN, PIXMAN_OP_IN_REVERSE, PIXMAN_OP_OUT, PIXMAN_OP_ATOP_REVERSE: false
+        default: true
+        }
     }
 
     /// The layer's own drawing and its sublayers at full opacity, clipped to
@@ -143,11 +145,15 @@ final class ScratchPool {
     /// its two (issue 7, memory). Only the pixels in `window` may be used.
     func acquire(window: PixelRect) -> RasterBuffer {
         let bytes = window.area * 4
-        var memory = freeMemory.popLast()
-        if let held = memory, held.capacity < bytes { memory = nil }
+        if let fitting = freeMemory.firstIndex(where: { $0.capacity >= bytes }) {
+            return RasterBuffer(window: window, over: freeMemory.remove(at: fitting))
+        }
+        // None is large enough: one held block gives way to a larger one,
+        // so the pool holds no more blocks than were ever in use at once.
         // Rounded up, so that a group whose area grows by a row or two
         // reuses its memory instead of allocating anew.
-        return RasterBuffer(window: window, over: memory ?? ScratchMemory(capacity: (bytes + 0xFFFF) & ~0xFFFF))
+        _ = freeMemory.popLast()
+        return RasterBuffer(window: window, over: ScratchMemory(capacity: (bytes + 0xFFFF) & ~0xFFFF))
     }
 
     /// Target-sized scratches held for reuse (for tests).

@@ -101,20 +101,8 @@ final class UniformContentTests: XCTestCase {
     /// A perspective placement through the sampler gives pixman's pixels
     /// through `LayerContent.composite` too (outline mask, bands).
     func testAPerspectivePlacementGivesPixmansPixels() throws {
-        var state = LayerState()
-        state.bounds = CGRect(x: 0, y: 0, width: 30, height: 20)
-        let layer = try XCTUnwrap(LayerContent(key: LayerContent.Key(state, scale: 1), extent: state.bounds) { buffer in
-            for y in 0..<20 {
-                for x in 0..<30 {
-                    let value = UInt32(x * 8) << 16 | UInt32(y * 12) << 8 | 0x40
-                    (buffer.base + y * buffer.bytesPerRow + x * 4).storeBytes(of: 0xFF00_0000 | value, as: UInt32.self)
-                }
-            }
-        })
-        var perspective = CATransform3DIdentity
-        perspective.m34 = -1 / 200
-        let matrix = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeRotation(0.8, 0, 1, 0), perspective),
-                                         CATransform3DMakeTranslation(20.3, 12.6, 0))
+        let layer = try SharedScenes.gradientContent()
+        let matrix = SharedScenes.perspectiveTurn
         let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
         let clip = PixelRect(x: 0, y: 0, width: 64, height: 48)
         var results: [CGImage] = []

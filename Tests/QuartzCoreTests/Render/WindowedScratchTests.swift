@@ -50,6 +50,17 @@ final class WindowedScratchTests: ModelTestCase {
         XCTAssertGreaterThanOrEqual(pool.windowedCapacity, 800 * 400 * 4)
         XCTAssertLessThan(pool.windowedCapacity, 1280 * 720 * 4)
         XCTAssertEqual(pool.targetSizedCount, 0)
+        // Two users at once (a group and a turned layer's bands inside it):
+        // each size later finds the block that fits, whatever the order freed.
+        let big = pool.acquire(window: PixelRect(x: 0, y: 0, width: 800, height: 400))
+        let small = pool.acquire(window: PixelRect(x: 0, y: 0, width: 10, height: 10))
+        pool.release(big)
+        pool.release(small)
+        let capacity = pool.windowedCapacity
+        let again = pool.acquire(window: PixelRect(x: 5, y: 5, width: 800, height: 400))
+        XCTAssertTrue(again.scratchMemory === big.scratchMemory, "the large block, though the small one was freed last")
+        pool.release(again)
+        XCTAssertEqual(pool.windowedCapacity, capacity, "nothing allocated, nothing dropped")
     }
 
     /// The operators for which a group is cut to its coverage: exactly those
@@ -78,28 +89,15 @@ final class WindowedScratchTests: ModelTestCase {
     /// the pixels are those of a fresh buffer even when the memory holds
     /// another frame's.
     func testBandsSampledIntoReusedMemoryGiveTheSamePixels() throws {
-        var state = LayerState()
-        state.bounds = CGRect(x: 0, y: 0, width: 30, height: 20)
-        let layer = try XCTUnwrap(LayerContent(key: LayerContent.Key(state, scale: 1), extent: state.bounds) { buffer in
-            for y in 0..<20 {
-                for x in 0..<30 {
-                    let value = UInt32(x * 8) << 16 | UInt32(y * 12) << 8 | 0x40
-                    (buffer.base + y * buffer.bytesPerRow + x * 4).storeBytes(of: 0xFF00_0000 | value, as: UInt32.self)
-                }
-            }
-        })
-        var perspective = CATransform3DIdentity
-        perspective.m34 = -1 / 200
+        let layer = try SharedScenes.gradientContent()
         let turned = CATransform3DConcat(CATransform3DMakeRotation(0.6, 0, 0, 1), CATransform3DMakeTranslation(30.5, 6.25, 0))
-        let inPerspective = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeRotation(0.8, 0, 1, 0), perspective),
-                                                CATransform3DMakeTranslation(20.3, 12.6, 0))
         let pool = ScratchPool(width: 64, height: 48)
         // Memory holding another frame's pixels.
         let stale = pool.acquire(window: PixelRect(x: 0, y: 0, width: 64, height: 48))
         stale.scratchMemory!.base.initializeMemory(as: UInt8.self, repeating: 0xAB, count: stale.scratchMemory!.capacity)
         pool.release(stale)
         let clip = PixelRect(x: 0, y: 0, width: 64, height: 48)
-        for matrix in [turned, inPerspective] {
+        for matrix in [turned, SharedScenes.perspectiveTurn] {
             let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
             var results: [CGImage] = []
             for memory in [nil, pool] {
