@@ -43,8 +43,12 @@ public enum BenchmarkScenes {
     /// `layers` layers each running four animations: a basic position move,
     /// a keyframe opacity, a spring on `transform.scale` and a basic
     /// background colour, all repeating forever (4 x `layers` animations).
+    /// Committed in one transaction, the animations of a kind share their
+    /// timing, as a transaction's animations do; with `timeOffsetStep`, layer
+    /// `i`'s animations start `i` steps into their cycle (`timeOffset`), so
+    /// that no two layers' animations have the same timing.
     @MainActor
-    public static func animationMix(layers: Int, in root: CALayer) {
+    public static func animationMix(layers: Int, in root: CALayer, timeOffsetStep: Double = 0) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
@@ -58,12 +62,14 @@ public enum BenchmarkScenes {
             move.autoreverses = true
             move.repeatCount = .greatestFiniteMagnitude
             move.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            move.timeOffset = Double(index) * timeOffsetStep
             layer.add(move, forKey: "move")
             let fade = CAKeyframeAnimation(keyPath: "opacity")
             fade.values = [1.0, 0.2, 0.8, 1.0]
             fade.keyTimes = [0, 0.3, 0.7, 1]
             fade.duration = 1.5
             fade.repeatCount = .greatestFiniteMagnitude
+            fade.timeOffset = Double(index) * timeOffsetStep
             layer.add(fade, forKey: "fade")
             let bounce = CASpringAnimation(keyPath: "transform.scale")
             bounce.fromValue = 0.5
@@ -71,6 +77,7 @@ public enum BenchmarkScenes {
             bounce.damping = 8
             bounce.duration = bounce.settlingDuration
             bounce.repeatCount = .greatestFiniteMagnitude
+            bounce.timeOffset = Double(index) * timeOffsetStep
             layer.add(bounce, forKey: "bounce")
             let tint = CABasicAnimation(keyPath: "backgroundColor")
             tint.fromValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
@@ -78,6 +85,7 @@ public enum BenchmarkScenes {
             tint.duration = 3
             tint.autoreverses = true
             tint.repeatCount = .greatestFiniteMagnitude
+            tint.timeOffset = Double(index) * timeOffsetStep
             layer.add(tint, forKey: "tint")
             root.addSublayer(layer)
         }

@@ -6,6 +6,13 @@ import QuartzCore
 /// move, a keyframe opacity, a spring scale and a basic colour) evaluated at
 /// successive frame times: Lamina's render-side evaluation, and the same
 /// curves computed in plain Swift (the arithmetic alone), timed alternately.
+///
+/// Twice: with the animations committed together, as one transaction
+/// gives them, so that those of a kind share their timing (Lamina then
+/// works each timing out once a frame, `TimingCurve`); and with every
+/// layer's animations a little further into their cycles (`timeOffset`),
+/// so that no two layers share a timing and every animation is worked out
+/// on its own.
 @MainActor
 enum EvaluationBenchmark {
     /// Layers (four animations each); `RENDER_BENCHMARK_LAYERS` changes it (250 fit in the caches, which shows what memory costs).
@@ -13,16 +20,46 @@ enum EvaluationBenchmark {
     /// Frames timed; `RENDER_BENCHMARK_FRAMES` lowers it (for profiling under callgrind).
     static let frames = Int(ProcessInfo.processInfo.environment["RENDER_BENCHMARK_FRAMES"] ?? "") ?? 200
     static let warmup = min(20, frames)
+    /// How much further into its cycles each layer's animations are in the second run.
+    static let staggerStep = 0.0007
+
+    /// The two scenes; `RENDER_BENCHMARK_TIMINGS=shared` or `own` runs one (for profiling).
+    static let scenes: [(label: String, step: Double)] = {
+        let all = [("committed together (a timing per kind)", 0.0), ("each layer its own timing", staggerStep)]
+        switch ProcessInfo.processInfo.environment["RENDER_BENCHMARK_TIMINGS"] {
+        case "shared": return [all[0]]
+        case "own": return [all[1]]
+        default: return all
+        }
+    }()
 
     static func run() {
+        print("evaluation: \(layers * 4) running animations on \(layers) layers (basic, keyframe, spring, colour), \(frames) frames")
+        let p = BenchmarkStatistics.percentile, ms = { (seconds: Double?) in BenchmarkStatistics.ms(seconds) }
+        for (label, step) in scenes {
+            let (lamina, plain, running, prepare) = measure(timeOffsetStep: step)
+            let padded = label.padding(toLength: 40, withPad: " ", startingAt: 0)
+            let name = step == 0 ? "Lamina evaluation  " : "Lamina, own timings"
+            print("  \(padded) \(running) running")
+            print("    \(name) median \(ms(p(lamina, 50))), p95 \(ms(p(lamina, 95))) a frame")
+            print("    plain Swift curves  median \(ms(p(plain, 50))), p95 \(ms(p(plain, 95))) a frame")
+            print(String(format: "    ratio               %.1fx (Lamina / plain)", p(lamina, 50)! / p(plain, 50)!))
+            print("    whole prepare phase median \(ms(p(prepare, 50))) a frame (evaluation + geometry + draw nodes + damage)")
+        }
+    }
+
+    /// Lamina's and the plain curves' times a frame, the animations running,
+    /// and the whole prepare phase's times, for the scene with `timeOffsetStep`.
+    static func measure(timeOffsetStep: Double) -> (lamina: [Double], plain: [Double], running: Int, prepare: [Double]) {
         let loop = RenderLoop(presenter: DiscardingPresenter(width: 1280, height: 720), interval: 1.0 / 60)
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
-        BenchmarkScenes.animationMix(layers: layers, in: root)
+        BenchmarkScenes.animationMix(layers: layers, in: root, timeOffsetStep: timeOffsetStep)
         root.attach(to: loop)
+        defer { root.detachFromHost() }
         CATransaction.flush()
         _ = loop.renderFrame(at: CACurrentMediaTime())  // applies the commit
-        let curves = PlainCurves(count: layers)
+        let curves = PlainCurves(count: layers, timeOffsetStep: timeOffsetStep)
 
         let start = CACurrentMediaTime()
         var lamina: [Double] = [], plain: [Double] = []
@@ -47,25 +84,23 @@ enum EvaluationBenchmark {
             let stats = loop.renderFrame(at: start + Double(frames + warmup + frame) / 60)
             if frame >= prepareFrames / 4 { prepare.append(stats.evaluatingAnimations) }
         }
-        let p = BenchmarkStatistics.percentile, ms = { (seconds: Double?) in BenchmarkStatistics.ms(seconds) }
-        print("evaluation: \(running) running animations on \(layers) layers (basic, keyframe, spring, colour), \(frames) frames")
-        print("  Lamina evaluation   median \(ms(p(lamina, 50))), p95 \(ms(p(lamina, 95))) a frame")
-        print("  plain Swift curves  median \(ms(p(plain, 50))), p95 \(ms(p(plain, 95))) a frame")
-        print(String(format: "  ratio               %.1fx (Lamina / plain)", p(lamina, 50)! / p(plain, 50)!))
-        print("  whole prepare phase median \(ms(p(prepare, 50))) a frame (evaluation + geometry + draw nodes + damage)")
         blackHole(sink)
+        return (lamina, plain, running, prepare)
     }
 }
 
 /// The same four curves per layer as plain arithmetic on doubles.
 struct PlainCurves {
     let count: Int
+    /// How much further into its cycles each layer is than the one before.
+    var timeOffsetStep = 0.0
 
     /// The sum of every evaluated value (so none is optimized away).
     func evaluate(at elapsed: Double) -> Double {
         var sum = 0.0
         let spring = (omega: 10.0, zeta: 0.4)  // stiffness 100, mass 1, damping 8
         for index in 0..<count {
+            let elapsed = elapsed + Double(index) * timeOffsetStep
             // Basic position, ease-in-ease-out, 2 s autoreversing.
             let f = Self.easeInOut(Self.backAndForth(elapsed, duration: 2))
             let x = Double(index % 100 * 12) + 30 * f, y = Double(index / 100 * 12) + 10 * f

@@ -27,6 +27,16 @@ enum TransformedLayersBenchmark {
     enum Case: CaseIterable {
         case rotationAnimating, rotatedOpacityAnimating, scaleAnimating, perspectiveAnimating
 
+        /// The name `RENDER_BENCHMARK_CASES` picks it by.
+        var name: String {
+            switch self {
+            case .rotationAnimating: "rotation"
+            case .rotatedOpacityAnimating: "opacity"
+            case .scaleAnimating: "scale"
+            case .perspectiveAnimating: "perspective"
+            }
+        }
+
         var label: String {
             switch self {
             case .rotationAnimating: "rotation animating (about 30°)"
@@ -37,9 +47,17 @@ enum TransformedLayersBenchmark {
         }
     }
 
+    /// The cases run; `RENDER_BENCHMARK_CASES` (a comma-separated list of
+    /// `rotation`, `opacity`, `scale`, `perspective`) picks some, for profiling one alone.
+    static let cases: [Case] = {
+        guard let names = ProcessInfo.processInfo.environment["RENDER_BENCHMARK_CASES"] else { return Case.allCases }
+        let picked = names.split(separator: ",").map { String($0) }
+        return Case.allCases.filter { picked.contains($0.name) }
+    }()
+
     static func run() {
         print("transformed: one 400x300 image layer, bilinear, 1280x720, \(frames) frames each")
-        for benchmarkCase in Case.allCases { run(benchmarkCase) }
+        for benchmarkCase in cases { run(benchmarkCase) }
     }
 
     static func run(_ benchmarkCase: Case) {

@@ -4,8 +4,9 @@ import CMemoryHints
 /// each one compiled (`CompiledAnimation`) where it can be, the rest left to
 /// the general evaluator, in the order added (later animations see what
 /// earlier ones wrote, as additive ones must). Built once per commit that
-/// changes the node's animations.
-struct AnimationProgram: Sendable {
+/// changes the node's animations. Not `Sendable`: its compiled animations'
+/// timing curves remember their last answers, on the thread that renders.
+struct AnimationProgram {
     /// One entry per animation, nil where the general evaluator applies it.
     let compiled: [CompiledAnimation?]
     /// The fields the animations write, when all of them are compiled; nil
@@ -17,8 +18,10 @@ struct AnimationProgram: Sendable {
     /// once instead of for every animation on every frame.
     private let runningIntervals: [(begin: Double, end: Double)]
 
-    init(_ animations: [AnimationSnapshot]) {
-        compiled = animations.map(CompiledAnimation.init)
+    /// `animations` compiled, their timing curves shared through `curves`
+    /// (the render tree's table) when given.
+    init(_ animations: [AnimationSnapshot], curves: TimingCurveTable? = nil) {
+        compiled = animations.map { CompiledAnimation($0, curves: curves) }
         runningIntervals = animations.map { ($0.timing.effectiveBeginTime, $0.timing.endTime()) }
         var targets: [CompiledTarget] = []
         for animation in compiled {

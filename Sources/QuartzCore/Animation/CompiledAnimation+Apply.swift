@@ -4,33 +4,28 @@ extension CompiledAnimation {
     /// `layerTime`, as `AnimationEvaluator.apply` applies the snapshot it was
     /// compiled from.
     func apply(to state: inout LayerState, layerTime: Double) {
-        guard case .active(let iteration, let fraction) = timing.phase(at: layerTime) else { return }
+        let sample = self.sample(at: layerTime)
+        guard sample.isApplied else { return }
+        let iteration = sample.iteration
         // Components only, not a `CompiledSample`: its optional colour
         // object cost a release call per animation (issue 7).
         var value: SIMD4<Double>
         if let keyframes {
             // Unretained: this animation keeps its keyframes alive.
-            let sample = keyframes._withUnsafeGuaranteedRef { $0.value(at: eased(fraction), kind: kind) }
+            let keyframe = keyframes._withUnsafeGuaranteedRef { $0.value(at: sample.progress, kind: kind) }
             let repeated = isCumulative && iteration > 0
-            if let original = sample.original, !repeated, !isAdditive {
+            if let original = keyframe.original, !repeated, !isAdditive {
                 // A keyframe colour shown unblended: the very object given, as the general path writes it.
                 return target.write(original, to: &state)
             }
-            value = sample.components
+            value = keyframe.components
             if repeated {
                 let step = keyframes._withUnsafeGuaranteedRef { $0.step }
                 value = kind.adding(value, kind.scaled(step, by: Double(iteration)))
             }
         } else {
             guard let (from, to) = resolve(in: &state) else { return }
-            let progress: Double
-            if case .spring(let solver) = easing {
-                // A spring runs in real seconds; its own motion is the easing.
-                progress = solver.value(at: fraction * timing.duration)
-            } else {
-                progress = eased(fraction)
-            }
-            value = kind.interpolate(from, to, progress)
+            value = kind.interpolate(from, to, sample.progress)
             if isCumulative, iteration > 0 {
                 value = kind.adding(value, kind.scaled(kind.subtracting(to, from), by: Double(iteration)))
             }
@@ -42,11 +37,14 @@ extension CompiledAnimation {
         target.write(value, to: &state)
     }
 
-    /// `fraction` through the timing function's curve, when there is one.
+    /// Where the animation is at `layerTime`: from the curve it shares
+    /// with other animations, or worked out from its own timing.
     @inline(__always)
-    private func eased(_ fraction: Double) -> Double {
-        if case .curve(let curve) = easing { return curve.evaluate(fraction) }
-        return fraction
+    private func sample(at layerTime: Double) -> TimingCurve.Sample {
+        if sharing == .undecided { sharing = curve.users > 1 ? .shared : .alone }
+        guard sharing == .shared else { return evaluateSample(at: layerTime) }
+        // Unretained: this animation keeps its curve alive.
+        return Unmanaged.passUnretained(curve)._withUnsafeGuaranteedRef { $0.sample(at: layerTime) }
     }
 
     /// The two values to interpolate between at this frame: the current

@@ -17,13 +17,18 @@
 /// results are the general evaluator's exactly: `CompiledAnimationTests`
 /// compares the two on every kind, at many times.
 ///
-/// A final class with only immutable, `Sendable` stored properties, so it is
-/// `Sendable` and a render tree node holds each one by reference: evaluating
-/// it copies nothing. Its fields are laid out to take few bytes, since a
-/// frame reads every running animation's fields from memory and at 10,000
-/// animations the caches miss them (issue 7): the values first, then the
-/// timing, the easing (a curve or a spring, never both) and the small fields.
-final class CompiledAnimation: Sendable {
+/// A final class which a render tree node holds by reference: evaluating
+/// it copies nothing. When other animations of the tree have the same
+/// timing and easing (animations committed together do), it reads its
+/// progress from the `TimingCurve` they share, which works it out once a
+/// frame; alone, it works it out from its own timing and easing, held
+/// inline so that a frame reads no other object. Not `Sendable`, as its
+/// curve is not: like the render tree, it stays on the thread that renders.
+/// Its fields are laid out to take few bytes, since a frame reads every
+/// running animation's fields from memory and at 10,000 animations the
+/// caches miss them (issue 7): the values first, then the timing, the
+/// easing (a curve or a spring, never both) and the small fields.
+final class CompiledAnimation: TimedEasing {
     /// Where the from and to values come from at each frame, after Apple's
     /// from/to/by table (`AnimatableValue.resolveBasic`); the values given
     /// are in `first` and `second`.
@@ -71,13 +76,28 @@ final class CompiledAnimation: Sendable {
     let isAdditive: Bool
     let isCumulative: Bool
     private let keyframesOwner: CompiledKeyframes?
+    /// The timing and easing, shared with the tree's other animations that
+    /// have the same (the animation's own when compiled without a table).
+    let curve: TimingCurve
+    /// Whether to read the progress from `curve`: decided at the first
+    /// frame, once the commit that compiled it has compiled every animation
+    /// that could share it. Exempt from exclusivity checks as `TimingCurve`'s
+    /// memory is, and for the same reasons.
+    @exclusivity(unchecked) var sharing = Sharing.undecided
+
+    enum Sharing: UInt8 {
+        case undecided, shared, alone
+    }
 
     /// The cache lines an instance spans (its header and stored
-    /// properties, about 210 bytes), for `AnimationProgram.prefetchAnimations`.
+    /// properties, about 220 bytes), for `AnimationProgram.prefetchAnimations`.
     static let lines = 4
 
-    /// `animation` compiled, or nil when the general evaluator must handle it.
-    init?(_ animation: AnimationSnapshot) {
+    /// `animation` compiled, or nil when the general evaluator must handle
+    /// it. Its curve comes from `curves` (shared with the animations
+    /// compiled before it that have the same timing and easing), or is its
+    /// own without a table.
+    init?(_ animation: AnimationSnapshot, curves: TimingCurveTable? = nil) {
         guard animation.valueFunction == nil, let path = animation.path, let target = CompiledTarget(path) else {
             return nil
         }
@@ -109,6 +129,8 @@ final class CompiledAnimation: Sendable {
         self.target = target
         self.kind = kind
         timing = Resolved(animation.timing, defaultDuration: MediaTiming.defaultAnimationDuration)
+        curve = curves?.curve(for: timing, easing: easing) ?? TimingCurve(timing: timing, easing: easing)
+        curve.addUser()
         isAdditive = animation.isAdditive
         isCumulative = animation.isCumulative
     }

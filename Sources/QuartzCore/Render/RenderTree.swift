@@ -12,9 +12,12 @@ final class RenderTree {
     struct Node {
         private var storage: Storage
 
-        init(state: LayerState, sublayers: [UInt64], mask: UInt64?, animations: [AnimationSnapshot]) {
+        /// A node whose compiled animations share their timing curves
+        /// through `curves` (the tree's table) when given.
+        init(state: LayerState, sublayers: [UInt64], mask: UInt64?, animations: [AnimationSnapshot],
+             curves: TimingCurveTable? = nil) {
             storage = Storage(state: state, sublayers: sublayers, mask: mask, animations: animations,
-                              program: AnimationProgram(animations))
+                              program: AnimationProgram(animations, curves: curves))
         }
 
         /// The layer's committed state. Read in place (`_read`): reading one
@@ -154,6 +157,9 @@ final class RenderTree {
     }
 
     private(set) var nodes: [UInt64: Node] = [:]
+    /// The timing curves of the nodes' compiled animations, one for each
+    /// distinct timing and easing (`TimingCurve`).
+    let curves = TimingCurveTable()
     /// Each emitter layer's epochs (`EmitterHistory.swift`), by layer id.
     private(set) var emitterHistories: [UInt64: EmitterHistory] = [:]
 
@@ -175,12 +181,13 @@ final class RenderTree {
     func apply(_ commit: RenderCommit) {
         for update in commit.updates {
             nodes[update.id] = Node(state: update.state, sublayers: update.sublayers, mask: update.mask,
-                                    animations: update.animations)
+                                    animations: update.animations, curves: curves)
         }
         rootID = commit.rootID
         lastSequence = commit.sequence
         hasUncomposedChanges = true
         pruneUnreachable()
+        curves.forgetUnused()
         recordEmitters(commit)
     }
 
