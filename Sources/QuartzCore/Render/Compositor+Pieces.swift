@@ -23,7 +23,12 @@ extension Compositor {
 }
 
 extension PixmanImage {
-    /// Paints the convex polygon `points` (pixels) opaque white, antialiased.
+    /// Paints the convex polygon `points` (pixels) opaque white,
+    /// antialiased, over pixels that are transparent: its coverage is
+    /// added to them. (Adding rather than compositing over lets pixman
+    /// rasterize straight into an a8 image; compositing went through a
+    /// temporary mask of the polygon's size, allocated, rasterized and
+    /// composited again every frame for a perspective layer's outline.)
     func fillPolygon(_ points: [CGPoint]) {
         guard points.count >= 3, let white = PixmanImage(red: 1, green: 1, blue: 1, alpha: 1) else { return }
         func fixed(_ p: CGPoint) -> pixman_point_fixed {
@@ -35,6 +40,6 @@ extension PixmanImage {
         let triangles = (1..<(points.count - 1)).map {
             pixman_triangle(p1: fixed(points[0]), p2: fixed(points[$0]), p3: fixed(points[$0 + 1]))
         }
-        pixman_composite_triangles(PIXMAN_OP_OVER, white.raw, raw, PIXMAN_a8, 0, 0, 0, 0, Int32(triangles.count), triangles)
+        pixman_composite_triangles(PIXMAN_OP_ADD, white.raw, raw, PIXMAN_a8, 0, 0, 0, 0, Int32(triangles.count), triangles)
     }
 }
