@@ -44,10 +44,11 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         // The compiler's prefetch hint, which Swift does not expose (a header, no library).
         .systemLibrary(name: "CMemoryHints"),
+        .systemLibrary(name: "CPixelKernels"),
 
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CJPEG"]),
         .target(name: "CoreImage", dependencies: ["CoreGraphics"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CCairo", "CPixman", "CPango", "CMemoryHints"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CCairo", "CPixman", "CPango", "CMemoryHints", "CPixelKernels"]),
         // The X11 host: window, MIT-SHM presenter, input, display pacing.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11", "InspectorWire"]),
         // The inspector's Unix socket and wire format, shared by the host's

@@ -1,3 +1,5 @@
+import CPixelKernels
+
 /// Bilinear sampling of a premultiplied a8r8g8b8 bitmap through a rotating
 /// or skewing affine map, with SIMD arithmetic.
 ///
@@ -95,10 +97,9 @@ enum AffineBilinearSampler {
     /// `pixel` for a position whose four samples are all inside the bitmap.
     @inline(__always)
     private static func blend(_ source: Source, x: Int, y: Int) -> UInt32 {
-        let upper = source.base + (y >> 16) * source.bytesPerRow + (x >> 16) * 4
-        let top = SIMD8<UInt16>(truncatingIfNeeded: upper.loadUnaligned(as: SIMD8<UInt8>.self))
-        let bottom = SIMD8<UInt16>(truncatingIfNeeded: (upper + source.bytesPerRow).loadUnaligned(as: SIMD8<UInt8>.self))
-        return weigh(top: top, bottom: bottom, x: x, y: y)
+        let upper = source.base + (y >> 16) &* source.bytesPerRow + (x >> 16) &* 4
+        return weigh(top: upper.loadUnaligned(as: UInt64.self), bottom: (upper + source.bytesPerRow).loadUnaligned(as: UInt64.self),
+                     x: x, y: y)
     }
 
     private static func clear(_ rect: PixelRect, _ output: UnsafeMutableRawPointer, _ bytesPerRow: Int) {
@@ -112,45 +113,34 @@ enum AffineBilinearSampler {
     @inline(__always)
     static func pixel(_ source: Source, x: Int, y: Int) -> UInt32 {
         let x0 = x >> 16, y0 = y >> 16
-        let top: SIMD8<UInt16>, bottom: SIMD8<UInt16>
         if x0 >= 0, y0 >= 0, x0 + 1 < source.width, y0 + 1 < source.height {
             // Both pixels of a row are next to each other: one 8-byte load each.
-            let upper = source.base + y0 * source.bytesPerRow + x0 * 4
-            top = SIMD8<UInt16>(truncatingIfNeeded: upper.loadUnaligned(as: SIMD8<UInt8>.self))
-            bottom = SIMD8<UInt16>(truncatingIfNeeded: (upper + source.bytesPerRow).loadUnaligned(as: SIMD8<UInt8>.self))
-        } else {
-            // At the edge: pixels outside are transparent.
-            guard x0 >= -1, y0 >= -1, x0 < source.width, y0 < source.height else { return 0 }
-            top = pair(source, x0, y0)
-            bottom = pair(source, x0, y0 + 1)
+            let upper = source.base + y0 &* source.bytesPerRow + x0 &* 4
+            return weigh(top: upper.loadUnaligned(as: UInt64.self),
+                         bottom: (upper + source.bytesPerRow).loadUnaligned(as: UInt64.self), x: x, y: y)
         }
-        return weigh(top: top, bottom: bottom, x: x, y: y)
+        // At the edge: pixels outside are transparent.
+        guard x0 >= -1, y0 >= -1, x0 < source.width, y0 < source.height else { return 0 }
+        return weigh(top: pair(source, x0, y0), bottom: pair(source, x0, y0 + 1), x: x, y: y)
     }
 
-    /// The four pixels (`top`: upper left and right, `bottom`: lower) blended
-    /// with the 7-bit weights of 16.16 position (`x`, `y`).
+    /// The four pixels (`top`: upper left in the low half, upper right in
+    /// the high half; `bottom`: the lower two) blended with the 7-bit
+    /// weights of 16.16 position (`x`, `y`): each pixel times its two
+    /// weights, summed and truncated as pixman does (`lamina_bilinear_blend`).
     @inline(__always)
-    private static func weigh(top: SIMD8<UInt16>, bottom: SIMD8<UInt16>, x: Int, y: Int) -> UInt32 {
-        let wx = UInt16(truncatingIfNeeded: (x >> 9) & 0x7F), wy = UInt16(truncatingIfNeeded: (y >> 9) & 0x7F)
-        // Vertical in 16-bit lanes (at most 255 x 128), horizontal in 32:
-        // the sum of each pixel times its two weights, as pixman forms it,
-        // then truncated as pixman does.
-        let vertical = top &* (128 - wy) &+ bottom &* wy
-        let left = SIMD4<UInt32>(truncatingIfNeeded: vertical.lowHalf)
-        let right = SIMD4<UInt32>(truncatingIfNeeded: vertical.highHalf)
-        let blended = (left &* UInt32(128 - wx) &+ right &* UInt32(wx)) &>> 14
-        let bytes = SIMD4<UInt8>(truncatingIfNeeded: blended)
-        return unsafeBitCast(bytes, to: UInt32.self)
+    private static func weigh(top: UInt64, bottom: UInt64, x: Int, y: Int) -> UInt32 {
+        lamina_bilinear_blend(top, bottom, UInt32(truncatingIfNeeded: (x >> 9) & 0x7F),
+                              UInt32(truncatingIfNeeded: (y >> 9) & 0x7F))
     }
 
-    /// Pixels (`x`, `y`) and (`x + 1`, `y`) as 16-bit channels, zero where
-    /// outside the bitmap.
-    private static func pair(_ source: Source, _ x: Int, _ y: Int) -> SIMD8<UInt16> {
-        func load(_ x: Int) -> SIMD4<UInt16> {
-            guard x >= 0, y >= 0, x < source.width, y < source.height else { return .zero }
-            let bytes = (source.base + y * source.bytesPerRow + x * 4).loadUnaligned(as: SIMD4<UInt8>.self)
-            return SIMD4<UInt16>(truncatingIfNeeded: bytes)
+    /// Pixels (`x`, `y`) and (`x + 1`, `y`), the first in the low half,
+    /// zero where outside the bitmap.
+    private static func pair(_ source: Source, _ x: Int, _ y: Int) -> UInt64 {
+        func load(_ x: Int) -> UInt64 {
+            guard x >= 0, y >= 0, x < source.width, y < source.height else { return 0 }
+            return UInt64((source.base + y * source.bytesPerRow + x * 4).loadUnaligned(as: UInt32.self))
         }
-        return SIMD8(lowHalf: load(x), highHalf: load(x + 1))
+        return load(x) | load(x + 1) << 32
     }
 }

@@ -1,3 +1,4 @@
+import CPixelKernels
 import CPixman
 import XCTest
 @testable import QuartzCore
@@ -55,5 +56,36 @@ final class AffineBilinearSamplerTests: XCTestCase {
                                          into: output.base, outputBytesPerRow: output.bytesPerRow)
             XCTAssertTrue((0..<16).allSatisfy { output.pixel(x: $0 % 4, y: $0 / 4) == 0 })
         }
+    }
+
+    /// The blend kernel (`lamina_bilinear_blend`, SSE2's `pmaddwd` on
+    /// x86-64) gives pixman's sum for every channel, written out here
+    /// one channel at a time: corners, saturated channels, every weight.
+    func testBlendKernelIsPixmansSumPerChannel() {
+        func reference(_ top: UInt64, _ bottom: UInt64, _ wx: UInt32, _ wy: UInt32) -> UInt32 {
+            var result: UInt32 = 0
+            for shift in stride(from: 0, to: 32, by: 8) {
+                let a = UInt32(truncatingIfNeeded: top >> shift) & 0xFF, b = UInt32(truncatingIfNeeded: top >> (32 + shift)) & 0xFF
+                let c = UInt32(truncatingIfNeeded: bottom >> shift) & 0xFF, d = UInt32(truncatingIfNeeded: bottom >> (32 + shift)) & 0xFF
+                let left = a * (128 - wy) + c * wy, right = b * (128 - wy) + d * wy
+                result |= ((left * (128 - wx) + right * wx) >> 14) << shift
+            }
+            return result
+        }
+        var random = SystemRandomNumberGenerator()
+        let extremes: [UInt64] = [0, .max, 0xFF00_FF00_00FF_00FF, 0x8080_8080_7F7F_7F7F]
+        var checked = 0
+        for wx in UInt32(0)..<128 {
+            for wy in stride(from: UInt32(0), to: 128, by: 7) {
+                var pairs = extremes.flatMap { top in extremes.map { (top, $0) } }
+                pairs += (0..<8).map { _ in (random.next(), random.next()) }
+                for (top, bottom) in pairs {
+                    XCTAssertEqual(lamina_bilinear_blend(top, bottom, wx, wy), reference(top, bottom, wx, wy),
+                                   "top \(top) bottom \(bottom) wx \(wx) wy \(wy)")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertEqual(checked, 128 * 19 * 24)
     }
 }
