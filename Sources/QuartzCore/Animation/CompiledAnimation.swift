@@ -135,6 +135,10 @@ final class CompiledAnimation: TimedEasing {
         isCumulative = animation.isCumulative
     }
 
+    deinit {
+        curve.removeUser()
+    }
+
     /// The range for the given values, or nil when one is of another kind
     /// than the field (the general path then applies nothing, or something
     /// odd; it keeps those cases).

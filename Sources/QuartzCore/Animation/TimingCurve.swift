@@ -32,9 +32,9 @@ final class TimingCurve: TimedEasing {
 
     let timing: Resolved
     let easing: CompiledAnimation.Easing
-    /// How many animations were compiled with this curve (some may be gone
-    /// since): an animation alone on its curve evaluates its own timing,
-    /// which it holds inline, instead of reading the curve's memory.
+    /// How many compiled animations hold this curve: an animation alone
+    /// on its curve evaluates its own timing, which it holds inline,
+    /// instead of reading the curve's memory.
     private(set) var users = 0
 
     /// The layer time last asked about, and the answer. Exempt from the
@@ -52,6 +52,10 @@ final class TimingCurve: TimedEasing {
 
     /// Counts one more animation compiled with this curve.
     func addUser() { users += 1 }
+
+    /// Counts one animation fewer (it was released: a commit replaced its
+    /// layer's animations, recompiling the ones that stay).
+    func removeUser() { users -= 1 }
 
     /// `evaluateSample`, kept out of line: a curve works out each layer
     /// time once, and inlined here too it took the inliner's budget from

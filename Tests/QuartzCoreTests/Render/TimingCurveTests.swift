@@ -115,6 +115,28 @@ final class TimingCurveTests: XCTestCase {
         for curve in curves { XCTAssertEqual(curve.evaluations, distinctRuns) }
     }
 
+    /// A curve counts the animations that hold it, so that an animation
+    /// recompiled by a commit (its layer changed, its animations stayed) is
+    /// alone on its curve again once the old copy is released, and works its
+    /// progress out itself instead of reading the curve's memory.
+    func testACurveCountsOnlyTheAnimationsThatHoldIt() throws {
+        let table = TimingCurveTable()
+        let snapshot = basic("opacity", from: 1, to: 0)
+        var first: CompiledAnimation? = try XCTUnwrap(CompiledAnimation(snapshot, curves: table))
+        let curve = try XCTUnwrap(first?.curve)
+        XCTAssertEqual(curve.users, 1)
+        let second = try XCTUnwrap(CompiledAnimation(snapshot, curves: table))
+        XCTAssertTrue(second.curve === curve)
+        XCTAssertEqual(curve.users, 2)
+        first = nil
+        XCTAssertEqual(curve.users, 1, "the first copy released")
+        var state = LayerState()
+        second.apply(to: &state, layerTime: 11)
+        XCTAssertEqual(second.sharing, .alone)
+        XCTAssertEqual(curve.evaluations, 0, "worked out from its own timing")
+        XCTAssertEqual(state.opacity, 0.5)
+    }
+
     /// A curve no animation holds any more is forgotten by the table's
     /// sweep, and one still held is kept; a render tree sweeps as it
     /// applies commits, so replaced animations do not pile up curves.
