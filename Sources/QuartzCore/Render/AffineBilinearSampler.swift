@@ -114,7 +114,9 @@ enum AffineBilinearSampler {
     static func pixel(_ source: Source, x: Int, y: Int) -> UInt32 {
         let x0 = x >> 16, y0 = y >> 16
         if x0 >= 0, y0 >= 0, x0 + 1 < source.width, y0 + 1 < source.height {
-            // Both pixels of a row are next to each other: one 8-byte load each.
+            // Both pixels of a row are next to each other: one 8-byte load
+            // each, the left pixel in the low half (every target Swift
+            // builds Lamina for is little-endian).
             let upper = source.base + y0 &* source.bytesPerRow + x0 &* 4
             return weigh(top: upper.loadUnaligned(as: UInt64.self),
                          bottom: (upper + source.bytesPerRow).loadUnaligned(as: UInt64.self), x: x, y: y)
