@@ -27,7 +27,11 @@ final class RenderServerThreadTests: XCTestCase {
         let first = try XCTUnwrap(waitForFrame(mailbox, after: 0))
         XCTAssertEqual(first.image.storage.pixel(x: 10, y: 10), 0xFFFF_0000)
 
-        // Idle: no frames while nothing changes.
+        // Idle: no frames while nothing changes. The thread reports a
+        // frame's statistics after presenting it, so wait for that report
+        // first (under the thread sanitizer it came during the idle wait).
+        let reported = Date(timeIntervalSinceNow: 2)
+        while frames.withLock({ $0 }) < first.number, Date() < reported { Thread.sleep(forTimeInterval: 0.005) }
         let before = frames.withLock { $0 }
         Thread.sleep(forTimeInterval: 0.2)
         XCTAssertEqual(frames.withLock { $0 }, before, "the render thread sleeps when nothing animates")
