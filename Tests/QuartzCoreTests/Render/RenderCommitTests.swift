@@ -119,4 +119,29 @@ final class RenderCommitTests: ModelTestCase {
         XCTAssertEqual(tree.nextAnimationTime(after: 1005.5) ?? 0, 1005.5, accuracy: 1e-9)
         XCTAssertNil(tree.nextAnimationTime(after: 1007))
     }
+
+    /// An animation that has not begun, on a sublayer of a layer with its
+    /// own timing: its begin time, in the sublayer's time, is mapped back to
+    /// media time through every layer above it (speed 2 and a begin time on
+    /// the parent: media 1000 is parent time (1000 - 990) x 2 = 20).
+    func testNextAnimationTimeMapsABeginTimeThroughTheLayersAbove() {
+        let host = RecordingHost()
+        let root = CALayer(), parent = CALayer(), child = CALayer()
+        parent.speed = 2
+        parent.beginTime = 990
+        root.addSublayer(parent)
+        parent.addSublayer(child)
+        root.attach(to: host)
+        let later = CABasicAnimation(keyPath: "opacity")
+        later.beginTime = 30  // in the child's time, which is the parent's
+        later.duration = 1
+        child.add(later, forKey: nil)
+        CATransaction.flush()
+        let tree = RenderTree()
+        host.commits.forEach(tree.apply)
+        // Parent time 30 is media 990 + 30 / 2 = 1005.
+        XCTAssertEqual(tree.nextAnimationTime(after: 1000) ?? 0, 1005, accuracy: 1e-9)
+        XCTAssertEqual(tree.nextAnimationTime(after: 1005.2) ?? 0, 1005.2, accuracy: 1e-9)
+        XCTAssertNil(tree.nextAnimationTime(after: 1006))
+    }
 }
