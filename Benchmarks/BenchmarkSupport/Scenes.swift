@@ -90,4 +90,63 @@ public enum BenchmarkScenes {
             root.addSublayer(layer)
         }
     }
+
+    /// The kiosk menu of `demos/kiosk-menu` (Apple's Core Animation
+    /// Programming Guide): five 32-point text items laid out by constraints
+    /// in the middle of `root`, and a rounded selection ring whose
+    /// `CIBloom` pulses forever. Returns the selection and the items, whose
+    /// positions the selection moves to.
+    @MainActor
+    public static func kioskMenu(in root: CALayer) -> (selection: CALayer, items: [CATextLayer]) {
+        let names = ["Movies", "Music", "Podcasts", "Photos", "Internet"]
+        let itemHeight: CGFloat = 50, spacing: CGFloat = 20
+        root.layoutManager = CAConstraintLayoutManager()
+        let menu = CALayer()
+        menu.name = "menuLayer"
+        menu.bounds = CGRect(x: 0, y: 0, width: 420, height: CGFloat(names.count) * (itemHeight + spacing) - spacing)
+        menu.addConstraint(CAConstraint(attribute: .midX, relativeTo: "superlayer", attribute: .midX))
+        menu.addConstraint(CAConstraint(attribute: .midY, relativeTo: "superlayer", attribute: .midY))
+        menu.layoutManager = CAConstraintLayoutManager()
+        root.addSublayer(menu)
+        var items: [CATextLayer] = []
+        for (index, name) in names.enumerated() {
+            let item = CATextLayer()
+            item.name = "item\(index)"
+            item.string = name
+            item.font = "Lucida Grande"
+            item.fontSize = 32
+            item.foregroundColor = CGColor(gray: 1, alpha: 1)
+            item.alignmentMode = .center
+            item.bounds = CGRect(x: 0, y: 0, width: 400, height: itemHeight)
+            item.addConstraint(CAConstraint(attribute: .midX, relativeTo: "superlayer", attribute: .midX))
+            let above = index == 0 ? "superlayer" : "item\(index - 1)"
+            item.addConstraint(CAConstraint(attribute: .minY, relativeTo: above, attribute: index == 0 ? .minY : .maxY,
+                                            offset: index == 0 ? 0 : spacing))
+            menu.addSublayer(item)
+            items.append(item)
+        }
+        let selection = CALayer()
+        selection.bounds = CGRect(x: 0, y: 0, width: 400, height: itemHeight)
+        selection.borderWidth = 2
+        selection.borderColor = CGColor(gray: 1, alpha: 1)
+        selection.cornerRadius = 25
+        let bloom = CIFilter(name: "CIBloom")!
+        bloom.setDefaults()
+        bloom.setValue(5.0, forKey: "inputRadius")
+        bloom.name = "pulseFilter"
+        selection.filters = [bloom]
+        let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
+        pulse.fromValue = 0.0
+        pulse.toValue = 1.5
+        pulse.duration = 1.0
+        pulse.repeatCount = .greatestFiniteMagnitude
+        pulse.autoreverses = true
+        pulse.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        selection.add(pulse, forKey: "pulseAnimation")
+        menu.addSublayer(selection)
+        root.layoutIfNeeded()
+        selection.position = items[0].position
+        return (selection, items)
+    }
 }
+

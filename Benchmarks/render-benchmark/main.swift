@@ -1,7 +1,7 @@
 // render-benchmark: the render side alone, offscreen, next to a baseline
 // measured in the same run. Figures, never pass or fail.
 //
-//   swift run -c release render-benchmark [layers|transformed|evaluation]...   (default: all three)
+//   swift run -c release render-benchmark [layers|transformed|evaluation|kiosk]...   (default: all four)
 //
 // layers:     1000 layers animating position and opacity at 1280x720,
 //             rendered frame after frame (RenderLoop, frames discarded),
@@ -11,19 +11,22 @@
 //             (and, for the scale, pixman's SSE2 scaled loop too).
 // evaluation: 10,000 running animations (basic, keyframe, spring, colour)
 //             evaluated per frame, beside the same curves in plain Swift.
+// kiosk:      the kiosk menu's frames (bloom pulse, selection moving), the
+//             selection's glow added in one pass beside pixman's passes.
 import BenchmarkSupport
 import Foundation
 import QuartzCore
 
-let modes = CommandLine.arguments.dropFirst().isEmpty ? ["layers", "transformed", "evaluation"] : Array(CommandLine.arguments.dropFirst())
+let modes = CommandLine.arguments.dropFirst().isEmpty ? ["layers", "transformed", "evaluation", "kiosk"] : Array(CommandLine.arguments.dropFirst())
 print("render-benchmark, \(ProcessInfo.processInfo.activeProcessorCount) cores, load \(BenchmarkStatistics.loadAverage())")
 for mode in modes {
     switch mode {
     case "layers": OffscreenLayersBenchmark.run()
     case "transformed": TransformedLayersBenchmark.run()
     case "evaluation": EvaluationBenchmark.run()
+    case "kiosk": KioskFramesBenchmark.run()
     default:
-        FileHandle.standardError.write(Data("render-benchmark: unknown mode \(mode) (layers, transformed, evaluation)\n".utf8))
+        FileHandle.standardError.write(Data("render-benchmark: unknown mode \(mode) (layers, transformed, evaluation, kiosk)\n".utf8))
         exit(2)
     }
 }

@@ -45,4 +45,6 @@ lamina_bilinear_blend(uint64_t top, uint64_t bottom, uint32_t wx, uint32_t wy) {
 #endif
 }
 
+#include "bloom_over.h"
+
 #endif

@@ -33,11 +33,14 @@ final class BloomCache {
         let records: [DrawRecord]
     }
 
-    private final class Entry {
+    final class Entry {
         let key: Key
+        /// The glow (over `padded`'s pixels inside its margin).
         let image: PixmanImage
-        /// The glow's pixels (`image` draws from them).
-        let buffer: RasterBuffer
+        /// The glow with a margin of transparent pixels, 1 left and above,
+        /// 2 right and below: the one-pass composite
+        /// (`BloomCache+OnePass.swift`) resamples it without bounds tests.
+        let padded: RasterBuffer
         /// Target pixels the glow covered when it was made.
         let extent: PixelRect
         /// The group's translation then (`matrix.m41`, `m42`).
@@ -46,10 +49,12 @@ final class BloomCache {
         /// moved by (see `PixmanImage.resampled`).
         var shifted: (fraction: CGPoint, image: PixmanImage, buffer: RasterBuffer)?
 
-        init(key: Key, image: PixmanImage, buffer: RasterBuffer, extent: PixelRect, origin: CGPoint) {
+        static let margin = (leading: 1, trailing: 2)
+
+        init(key: Key, image: PixmanImage, padded: RasterBuffer, extent: PixelRect, origin: CGPoint) {
             self.key = key
             self.image = image
-            self.buffer = buffer
+            self.padded = padded
             self.extent = extent
             self.origin = origin
         }
@@ -58,28 +63,85 @@ final class BloomCache {
     private var entries: [UInt64: Entry] = [:]
     /// Glows blurred so far (tests check that moves and pulses reuse them).
     private(set) var glowsMade = 0
+    /// Groups composited with their glow in one pass (`compositeGlowing`;
+    /// tests check which path drew).
+    var onePassComposites = 0
 
     /// Adds `node`'s glow at `bloom.intensity` to `scratch` within `area`,
     /// where the group is already drawn. On a miss, `drawGroup` paints the
     /// group into a cleared buffer over an area (target pixels) to blur.
     func addGlow(_ bloom: Bloom, of node: DrawNode, to scratch: PixmanImage, area: PixelRect, targetRect: PixelRect,
                  drawGroup: (RasterBuffer, PixelRect) -> Void, scratchPool: ScratchPool) {
-        guard bloom.intensity > 0, let coverage = node.coverage else { return }  // also NaN
+        guard bloom.intensity > 0,  // also NaN
+              let entry = entry(for: bloom, of: node, targetRect: targetRect, drawGroup: drawGroup, scratchPool: scratchPool)
+        else { return }
+        Self.add(entry, placement: Placement(of: entry, for: node), intensity: bloom.intensity, to: scratch, area: area)
+    }
+
+    /// `node`'s glow, blurred now unless the one kept still fits.
+    func entry(for bloom: Bloom, of node: DrawNode, targetRect: PixelRect,
+               drawGroup: (RasterBuffer, PixelRect) -> Void, scratchPool: ScratchPool) -> Entry? {
+        guard let coverage = node.coverage else { return nil }
         let movable = Self.canMove(node, within: targetRect)
         let key = Key(radius: bloom.radius, records: Self.records(of: node, relative: movable))
-        let entry: Entry
-        if let cached = entries[node.id], cached.key == key {
-            entry = cached
-        } else {
-            guard let extent = coverage.intersection(targetRect),
-                  let made = Self.makeEntry(key: key, node: node, extent: extent, drawGroup: drawGroup, scratchPool: scratchPool)
-            else { return }
-            entry = made
-            entries[node.id] = entry
-            glowsMade += 1
+        if let cached = entries[node.id], cached.key == key { return cached }
+        guard let extent = coverage.intersection(targetRect),
+              let made = Self.makeEntry(key: key, node: node, extent: extent, drawGroup: drawGroup, scratchPool: scratchPool)
+        else { return nil }
+        entries[node.id] = made
+        glowsMade += 1
+        return made
+    }
+
+    /// Where a kept glow goes for the group's translation now: moved by
+    /// whole pixels, and by the fraction of one left, which resamples it.
+    struct Placement: Equatable {
+        let wholeX: Int, wholeY: Int
+        let fraction: CGPoint
+
+        init(of entry: Entry, for node: DrawNode) {
+            let dx = node.matrix.m41 - entry.origin.x, dy = node.matrix.m42 - entry.origin.y
+            // Whole pixels and the fraction left; rounding noise of the
+            // subtraction is not a move.
+            func split(_ value: CGFloat) -> (whole: Int, fraction: CGFloat) {
+                let whole = value.rounded(.down), fraction = value - whole
+                if fraction > 1 - 1e-6 { return (Int(whole) + 1, 0) }
+                return (Int(whole), fraction < 1e-6 ? 0 : fraction)
+            }
+            let x = split(dx), y = split(dy)
+            (wholeX, wholeY) = (x.whole, y.whole)
+            fraction = CGPoint(x: x.fraction, y: y.fraction)
         }
-        let dx = node.matrix.m41 - entry.origin.x, dy = node.matrix.m42 - entry.origin.y
-        Self.add(entry, offset: CGPoint(x: dx, y: dy), intensity: bloom.intensity, to: scratch, area: area)
+
+        /// Target pixels the placed glow covers: one more column and row
+        /// when resampled.
+        func rect(of entry: Entry) -> PixelRect {
+            let grow = fraction == .zero ? 0 : 1
+            return PixelRect(x: entry.extent.x + wholeX, y: entry.extent.y + wholeY,
+                             width: entry.extent.width + grow, height: entry.extent.height + grow)
+        }
+    }
+
+    /// The intensity as pixman adds it: whole glows (`ADD`), then the
+    /// fraction left as `level`/255 of one (0: none), `level` the top byte
+    /// of the solid source's 16-bit channel.
+    struct IntensitySteps: Equatable {
+        var whole = 0
+        var level: UInt8 = 0
+        /// The fraction left, as the solid source is made with it.
+        var fraction = 0.0
+
+        init(_ intensity: Double) {
+            // pixman's mask holds at most 1: larger intensities add whole
+            // glows first (saturating, so it stops mattering long before the cap).
+            var remaining = min(intensity, ImageEffects.maximumBloomIntensity)
+            while remaining > 0 {
+                let step = min(remaining, 1)
+                remaining -= step
+                if step == 1 { whole += 1 } else { fraction = step }
+            }
+            level = UInt8(UInt16(max(0, min(1, fraction)) * 65535) >> 8)
+        }
     }
 
     /// Drops glows of layers that are gone.
@@ -94,61 +156,49 @@ final class BloomCache {
         drawing.clear(extent)
         drawGroup(drawing, extent)
         let glow = ImageEffects.glow(of: PixelBufferView(drawing, area: extent), radius: key.radius)
-        let buffer = RasterBuffer(width: extent.width, height: extent.height)
-        glow.pack(into: PixelBufferView(buffer, area: PixelRect(x: 0, y: 0, width: extent.width, height: extent.height)))
-        guard let image = PixmanImage(buffer: buffer) else { return nil }
-        return Entry(key: key, image: image, buffer: buffer, extent: extent,
+        let margin = Entry.margin
+        let padded = RasterBuffer(width: extent.width + margin.leading + margin.trailing,
+                                  height: extent.height + margin.leading + margin.trailing)
+        let inside = RasterBuffer(borrowing: padded.base + margin.leading * padded.bytesPerRow + margin.leading * 4,
+                                  width: extent.width, height: extent.height, bytesPerRow: padded.bytesPerRow)
+        glow.pack(into: PixelBufferView(inside, area: PixelRect(x: 0, y: 0, width: extent.width, height: extent.height)))
+        guard let image = PixmanImage(buffer: inside) else { return nil }
+        return Entry(key: key, image: image, padded: padded, extent: extent,
                      origin: CGPoint(x: node.matrix.m41, y: node.matrix.m42))
     }
 
     /// `scratch += intensity × glow` (saturating, as `ImageEffects.bloom`),
-    /// the glow moved by `offset` target pixels from where it was made.
-    private static func add(_ entry: Entry, offset: CGPoint, intensity: Double, to scratch: PixmanImage, area: PixelRect) {
-        // Whole pixels and the fraction left; rounding noise of the
-        // subtraction is not a move.
-        func split(_ value: CGFloat) -> (whole: Int, fraction: CGFloat) {
-            let whole = value.rounded(.down), fraction = value - whole
-            if fraction > 1 - 1e-6 { return (Int(whole) + 1, 0) }
-            return (Int(whole), fraction < 1e-6 ? 0 : fraction)
-        }
-        let (wholeX, fractionX) = split(offset.x), (wholeY, fractionY) = split(offset.y)
-        let fraction = CGPoint(x: fractionX, y: fractionY)
+    /// the glow placed by `placement`.
+    private static func add(_ entry: Entry, placement: Placement, intensity: Double, to scratch: PixmanImage, area: PixelRect) {
         let glow: PixmanImage
-        let originX = entry.extent.x + wholeX, originY = entry.extent.y + wholeY
-        var width = entry.extent.width, height = entry.extent.height
+        let fraction = placement.fraction
         if fraction == .zero {
             glow = entry.image
             glow.setTransform(nil, bilinear: false)
         } else {
             if entry.shifted?.fraction != fraction {
                 let earlier = entry.shifted.map { (image: $0.image, buffer: $0.buffer) }
-                entry.shifted = entry.image.resampled(width: width, height: height, shiftedBy: fraction, reusing: earlier)
+                entry.shifted = entry.image.resampled(width: entry.extent.width, height: entry.extent.height,
+                                                      shiftedBy: fraction, reusing: earlier)
                     .map { (fraction, $0.image, $0.buffer) }
             }
             guard let shifted = entry.shifted else { return }
             glow = shifted.image
-            width += 1
-            height += 1
         }
-        let placed = PixelRect(x: originX, y: originY, width: width, height: height)
+        let placed = placement.rect(of: entry)
         guard let rect = placed.intersection(area) else { return }
-        // pixman's mask holds at most 1: larger intensities add whole glows
-        // first (saturating, so it stops mattering long before the cap).
-        var remaining = min(intensity, ImageEffects.maximumBloomIntensity)
-        while remaining > 0 {
-            let step = min(remaining, 1)
-            remaining -= step
-            if step == 1 {
-                scratch.composite(glow, at: originX, originY, mask: nil, operation: PIXMAN_OP_ADD, rect: rect)
-            } else if let level = PixmanImage(red: 1, green: 1, blue: 1, alpha: step) {
-                // glow × step: a solid source of `step` in every channel
-                // through the glow as a component-alpha mask gives the same
-                // products as the glow through a solid mask, but takes
-                // pixman's SSE2 path (add_n_8888_8888_ca) rather than its
-                // general one (issue 7: 30 % of the kiosk's instructions).
-                glow.useComponentAlpha()
-                scratch.composite(level, mask: glow, maskOrigin: (originX, originY), operation: PIXMAN_OP_ADD, rect: rect)
-            }
+        let steps = IntensitySteps(intensity)
+        for _ in 0..<steps.whole {
+            scratch.composite(glow, at: placed.x, placed.y, mask: nil, operation: PIXMAN_OP_ADD, rect: rect)
+        }
+        if steps.fraction > 0, let level = PixmanImage(red: 1, green: 1, blue: 1, alpha: steps.fraction) {
+            // glow × fraction: a solid source of it in every channel
+            // through the glow as a component-alpha mask gives the same
+            // products as the glow through a solid mask, but takes
+            // pixman's SSE2 path (add_n_8888_8888_ca) rather than its
+            // general one (issue 7: 30 % of the kiosk's instructions).
+            glow.useComponentAlpha()
+            scratch.composite(level, mask: glow, maskOrigin: (placed.x, placed.y), operation: PIXMAN_OP_ADD, rect: rect)
         }
     }
 

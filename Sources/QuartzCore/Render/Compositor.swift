@@ -21,6 +21,13 @@ final class Compositor {
     let transitions = TransitionSnapshots()
     let rasterizationCache = RasterizationCache()
     let bloomCache = BloomCache()
+    /// Whether a group with a lone bloom and nothing else to apply adds its
+    /// glow while it is composited (`BloomCache.compositeGlowing`); off,
+    /// the glow is added into the group's scratch first with pixman. The
+    /// two give the same pixels (BloomOnePassTests compares them).
+    var compositesBloomInOnePass = true
+    /// Draw nodes of subtrees nothing changes until the next commit.
+    private(set) var staticSubtrees = StaticSubtreeCache()
     let opacityMasks = OpacityMasks()
     let particleRenderer = ParticleRenderer()
     let tileRenderer = TileRenderer()
@@ -49,16 +56,21 @@ final class Compositor {
         self.height = max(0, height)
         scratchPool.resize(width: self.width, height: self.height)
         records.removeAll()
+        staticSubtrees.removeAll()
     }
 
     /// Forgets the last frame, so the next one repaints everything.
-    func invalidateAll() { records.removeAll() }
+    func invalidateAll() {
+        records.removeAll()
+        staticSubtrees.removeAll()
+    }
 
     var targetRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     // MARK: - Prepare
 
     func prepare(_ tree: RenderTree, mediaTime: CFTimeInterval) -> Frame {
+        staticSubtrees.begin(tree)
         var newRecords: [UInt64: DrawRecord] = [:]
         newRecords.reserveCapacity(records.count)  // no rehashing as a thousand layers go in
         var damage = DamageAccumulator(bounds: targetRect)
@@ -104,11 +116,26 @@ final class Compositor {
                            instance: UInt64 = 0, tint: Tint = .white,
                            context: CATransform3D = CATransform3DIdentity, inContext3D: Bool = false) -> DrawNode? {
         guard let node = tree.nodes[id] else { return nil }
+        // Outside 3D contexts and replicators, a subtree nothing changes
+        // until the next commit is taken as the last frame built it.
+        let mayKeep = instance == 0 && !inContext3D && tint == .white
+        if mayKeep, let kept = staticSubtrees.entry(for: id, parentMatrix: parentMatrix, parentOpacity: parentOpacity, clip: clip) {
+            count += kept.layerCount
+            return kept.node
+        }
+        let countBefore = count
         count += 1
         var (state, localTime) = tree.presentedState(of: node, parentTime: parentTime)
         // Profiler hook: counted here, where each layer's local time is known anyway.
         runningAnimations += node.runningAnimationCount(atLayerTime: localTime)
-        guard !state.isHidden else { return nil }
+        guard !state.isHidden else {
+            if mayKeep, node.animations.isEmpty {
+                staticSubtrees.keep(.init(node: nil, layerCount: 1, parentMatrix: parentMatrix, parentOpacity: parentOpacity,
+                                          clip: clip), for: id)
+            }
+            return nil
+        }
+        var isStatic = mayKeep && StaticSubtreeCache.isStatic(node, state: state)
         if state.isTransformLayer { state = state.withoutOwnRendering }
         // Sublayers of a transform layer (or a replicator preserving depth)
         // stay in 3D, so it can never be drawn as one flat group.
@@ -144,9 +171,9 @@ final class Compositor {
         // dropped before its own transform applies); a 3D one keeps it.
         let childMatrix = CATransform3DConcat(state.sublayerSpace, preserves3D ? matrix : matrix.flattened)
         let childContext = preserves3D ? CATransform3DConcat(state.sublayerSpace, depthMatrix) : state.sublayerSpace
-        let ordered = node.sublayers.enumerated().compactMap { index, id -> (Int, CGFloat, UInt64)? in
+        let ordered = node.sublayers.enumerated().compactMap { index, id -> (Int, CGFloat, UInt64, Bool)? in
             guard let child = tree.nodes[id] else { return nil }
-            return (index, child.state.zPosition, id)
+            return (index, child.state.zPosition, id, child.animations.isEmpty)
         }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
         let childTint = isGroup ? Tint.white : tint
         // A replicator draws its sublayers once per copy: one more instance
@@ -166,12 +193,17 @@ final class Compositor {
             let copyInstance = copy == 0 ? instance : instance &* 4099 &+ UInt64(copy)
             let copyTint = state.replicator.map { childTint.times($0.tint(ofInstance: copy)) } ?? childTint
             let copyTime = localTime - Double(copy) * (state.replicator?.delay ?? 0)
-            for (_, _, childID) in ordered {
+            for (_, _, childID, childHasNoAnimations) in ordered {
                 guard let child = buildNode(childID, in: tree, parentTime: copyTime, parentMatrix: copyMatrix,
                                             parentOpacity: opacity, clip: isGroup ? nil : childClip, count: &count,
                                             instance: copyInstance, tint: copyTint, context: copyContext,
                                             inContext3D: preserves3D)
-                else { continue }
+                else {
+                    // Hidden: static unless an animation may show it.
+                    isStatic = isStatic && childHasNoAnimations
+                    continue
+                }
+                isStatic = isStatic && child.isStatic
                 drawNode.children.append(child)
                 if isGroup, let childCoverage = child.subtreeCoverage {
                     coverage = coverage.map { $0.union(childCoverage) } ?? childCoverage
@@ -202,6 +234,11 @@ final class Compositor {
             if spread > 0 { coverage = coverage?.insetBy(-spread) }
         }
         drawNode.coverage = coverage.flatMap { rect in clip.map { rect.intersection($0) } ?? rect }
+        if isStatic, transition == nil, drawNode.particles == nil {
+            drawNode.isStatic = true
+            staticSubtrees.keep(.init(node: drawNode, layerCount: count - countBefore, parentMatrix: parentMatrix,
+                                      parentOpacity: parentOpacity, clip: clip), for: id)
+        }
         return drawNode
     }
 

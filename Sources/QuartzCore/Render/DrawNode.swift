@@ -52,12 +52,23 @@ final class DrawNode {
         self.isGroup = isGroup
     }
 
+    /// Part of a subtree nothing changes until the next commit
+    /// (`StaticSubtreeCache`): built once, taken by later frames as it is,
+    /// and never changed after it was built.
+    var isStatic = false
+    /// A static node's record, made once.
+    private var keptRecord: DrawRecord?
+
     /// What, compared with the last frame, says whether this layer's pixels
-    /// may have changed.
+    /// may have changed. A static node gives the same record every frame,
+    /// so that comparing it with the last one is an identity test.
     var record: DrawRecord {
-        DrawRecord(state: state, matrix: matrix, opacity: opacity, clip: clip, coverage: coverage,
-                   childIDs: children.map(\.id), maskID: mask?.id, transitionProgress: transition?.progress, tint: tint,
-                   particleTime: particles?.time, tileFadeTime: tileFadeTime)
+        if let keptRecord { return keptRecord }
+        let record = DrawRecord(state: state, matrix: matrix, opacity: opacity, clip: clip, coverage: coverage,
+                                childIDs: children.map(\.id), maskID: mask?.id, transitionProgress: transition?.progress,
+                                tint: tint, particleTime: particles?.time, tileFadeTime: tileFadeTime)
+        if isStatic { keptRecord = record }
+        return record
     }
 
     /// Whether the layer must be drawn offscreen and composited as one image:

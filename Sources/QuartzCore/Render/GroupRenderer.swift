@@ -33,12 +33,23 @@ struct GroupRenderer {
         guard let scratchImage = PixmanImage(buffer: scratch) else { return }
         scratch.clear(area)
         drawGroupContent(node, into: scratchImage, area: area)
+        let drawGroup = { (buffer: RasterBuffer, extent: PixelRect) in
+            guard let image = PixmanImage(buffer: buffer) else { return }
+            drawGroupContent(node, into: image, area: extent)
+        }
+        let opacity = max(0, min(1, state.opacity))
+        if let bloom, compositor.compositesBloomInOnePass, staysInArea, node.mask == nil, operation == PIXMAN_OP_OVER,
+           opacity == 1, destination.buffer != nil {
+            // Nothing else to apply between the glow and the composite: both
+            // in one pass (the kiosk's selection, every frame).
+            guard let drawn = clip.intersection(area) else { return }
+            return compositor.bloomCache.compositeGlowing(bloom, of: node, group: scratchImage, onto: destination, rect: drawn,
+                                                          targetRect: compositor.targetRect, drawGroup: drawGroup,
+                                                          scratchPool: compositor.scratchPool)
+        }
         if let bloom {
             compositor.bloomCache.addGlow(bloom, of: node, to: scratchImage, area: area, targetRect: compositor.targetRect,
-                                          drawGroup: { buffer, extent in
-                                              guard let image = PixmanImage(buffer: buffer) else { return }
-                                              drawGroupContent(node, into: image, area: extent)
-                                          }, scratchPool: compositor.scratchPool)
+                                          drawGroup: drawGroup, scratchPool: compositor.scratchPool)
         } else {
             ImageFilterRenderer.apply(state.filters, to: scratch, area: area)
         }
@@ -47,7 +58,6 @@ struct GroupRenderer {
             ShadowRenderer.drawShadow(of: node, alpha: scratch, area: area, into: destination, clip: clip,
                                       opacity: max(0, min(1, state.opacity)), compositor: compositor)
         }
-        let opacity = max(0, min(1, node.state.opacity))
         if let transition = node.transition {
             return TransitionRenderer.draw(transition, node: node, newDrawing: scratchImage, area: area,
                                            into: destination, clip: clip, opacity: Double(opacity))

@@ -1,5 +1,12 @@
 /// Benchmark hooks (Benchmarks/render-benchmark): parts of a frame timed alone.
 extension RenderLoop {
+    /// `Compositor.compositesBloomInOnePass`, to measure the one pass
+    /// against pixman's passes.
+    package var compositesBloomInOnePass: Bool {
+        get { compositor.compositesBloomInOnePass }
+        set { compositor.compositesBloomInOnePass = newValue }
+    }
+
     /// What evaluating the tree's animations found.
     package struct EvaluationResult: Sendable {
         /// Layers visited.

@@ -175,6 +175,9 @@ final class RenderTree {
     private(set) var lastSequence: UInt64 = 0
     /// Set when a commit changed the tree; cleared by whoever drew it.
     var hasUncomposedChanges = false
+    /// Counts the commits applied: a tree whose generation is unchanged has
+    /// the same layers, states and animations (`StaticSubtreeCache`).
+    private(set) var generation: UInt64 = 0
 
     /// Applies a commit: replaces the updated layers and forgets layers no
     /// longer reachable from the root.
@@ -186,6 +189,7 @@ final class RenderTree {
         rootID = commit.rootID
         lastSequence = commit.sequence
         hasUncomposedChanges = true
+        generation &+= 1
         pruneUnreachable()
         curves.forgetUnused()
         recordEmitters(commit)

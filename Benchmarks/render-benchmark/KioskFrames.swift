@@ -1,0 +1,82 @@
+import BenchmarkSupport
+import Foundation
+import QuartzCore
+
+/// The kiosk menu's render thread offscreen at 1280x720: the bloom pulsing,
+/// the selection moved (its implicit 0.25 s animation) every 30 frames, on
+/// a manual clock at 60 frames a second. Two copies of the scene render
+/// alternately, one adding the selection's glow in one pass as it is
+/// composited (as shipped), one through pixman's three passes, so the pass
+/// is measured against its baseline in the same run.
+@MainActor
+enum KioskFramesBenchmark {
+    static let width = 1280, height = 720
+    /// Frames timed; `RENDER_BENCHMARK_FRAMES` lowers it (for profiling under callgrind).
+    static let frames = Int(ProcessInfo.processInfo.environment["RENDER_BENCHMARK_FRAMES"] ?? "") ?? 1200
+    static let warmup = min(60, frames)
+    /// Whether frames are paced at display rate (`RENDER_BENCHMARK_PACED=1`).
+    static let paced = ProcessInfo.processInfo.environment["RENDER_BENCHMARK_PACED"] == "1"
+
+    private struct Copy {
+        let loop: RenderLoop
+        let root: CALayer
+        let selection: CALayer
+        let items: [CATextLayer]
+        var cpu: [Double] = []
+        var moving: [Double] = []
+        var pulsing: [Double] = []
+    }
+
+    static func run() {
+        MediaClock.withManualTime(1000) { clock in
+            var copies = [true, false].map { onePass -> Copy in
+                let loop = RenderLoop(presenter: DiscardingPresenter(width: width, height: height), interval: 1.0 / 60)
+                loop.compositesBloomInOnePass = onePass
+                let root = CALayer()
+                root.frame = CGRect(x: 0, y: 0, width: width, height: height)
+                root.backgroundColor = CGColor(gray: 0, alpha: 1)
+                let (selection, items) = BenchmarkScenes.kioskMenu(in: root)
+                root.attach(to: loop)
+                CATransaction.flush()
+                return Copy(loop: loop, root: root, selection: selection, items: items)
+            }
+            var selected = 0, step = 1
+            var lastMove = -100
+            for frame in 0..<(frames + warmup) {
+                let time = clock.advance(by: 1.0 / 60)
+                if frame % 30 == 15 {
+                    // Down, Down, ..., then Up: the selection's implicit move.
+                    if selected + step < 0 || selected + step > 4 { step = -step }
+                    selected += step
+                    for copy in copies { copy.selection.position = copy.items[selected].position }
+                    CATransaction.flush()
+                    lastMove = frame
+                }
+                let isMoving = frame - lastMove <= 15
+                for index in copies.indices {
+                    // Half a display interval apart, as a window paces them:
+                    // what a frame costs includes refilling the caches the
+                    // rest of the machine used meanwhile.
+                    if paced { usleep(8_333) }
+                    let before = CPUTime.currentThread()
+                    _ = copies[index].loop.renderFrame(at: time)
+                    let cpu = CPUTime.currentThread() - before
+                    guard frame >= warmup else { continue }
+                    copies[index].cpu.append(cpu)
+                    if isMoving { copies[index].moving.append(cpu) } else { copies[index].pulsing.append(cpu) }
+                }
+            }
+            let p = BenchmarkStatistics.percentile, ms = { (seconds: Double?) in BenchmarkStatistics.ms(seconds) }
+            func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(1, values.count)) }
+            print("kiosk: the kiosk menu's frames offscreen, 1280x720, bloom pulsing, selection moved every 30 frames, "
+                  + "\(frames) frames each, render thread CPU")
+            for (copy, label) in zip(copies, ["one pass (shipped)", "pixman's passes   "]) {
+                print("  \(label)  mean \(ms(mean(copy.cpu))), median \(ms(p(copy.cpu, 50))); "
+                      + "while moving \(ms(p(copy.moving, 50))), pulse only \(ms(p(copy.pulsing, 50))) (medians)")
+            }
+            print(String(format: "  ratio               %.2fx (pixman's passes / one pass, means); while moving %.2fx, pulse only %.2fx",
+                         mean(copies[1].cpu) / mean(copies[0].cpu),
+                         p(copies[1].moving, 50)! / p(copies[0].moving, 50)!, p(copies[1].pulsing, 50)! / p(copies[0].pulsing, 50)!))
+        }
+    }
+}

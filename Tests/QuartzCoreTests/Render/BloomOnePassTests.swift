@@ -1,0 +1,226 @@
+import CPixelKernels
+import XCTest
+@testable import QuartzCore
+
+/// A group with a lone `CIBloom` adds its glow while it is composited, in
+/// one pass (`BloomCache.compositeGlowing`, `lamina_bloom_over_row`), and
+/// that gives exactly the pixels of pixman's three passes: the glow
+/// resampled, added into the group, the group composited OVER.
+final class BloomOnePassTests: ModelTestCase {
+    private let size = (width: 260, height: 150)
+    private var roots: [CALayer] = []
+
+    /// Hands every commit to two hosts: one compositing blooms in one
+    /// pass, one through pixman.
+    private final class TwinHost: RenderHost {
+        let onePass: InlineRenderHost
+        let pixman: InlineRenderHost
+
+        init(width: Int, height: Int) {
+            onePass = InlineRenderHost(width: width, height: height)
+            pixman = InlineRenderHost(width: width, height: height)
+            pixman.loop.compositor.compositesBloomInOnePass = false
+        }
+
+        func receive(_ commit: RenderCommit) {
+            onePass.receive(commit)
+            pixman.receive(commit)
+        }
+    }
+
+    /// Translucent stripes of colour under a ring (border, translucent
+    /// fill, a sublayer) with a bloom: the OVER reads every kind of
+    /// destination pixel.
+    private func makeScene(on host: RenderHost, ringFrame: CGRect, intensity: Double) -> (ring: CALayer, cover: CALayer) {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+        root.backgroundColor = CGColor(red: 0.05, green: 0.1, blue: 0.2, alpha: 1)
+        for index in 0..<6 {
+            let stripe = CALayer()
+            stripe.frame = CGRect(x: CGFloat(index) * 45, y: 0, width: 30, height: CGFloat(size.height))
+            stripe.backgroundColor = CGColor(red: CGFloat(index) / 6, green: 0.8 - CGFloat(index) / 8, blue: 0.5,
+                                             alpha: 0.3 + CGFloat(index) / 10)
+            root.addSublayer(stripe)
+        }
+        let ring = CALayer()
+        ring.frame = ringFrame
+        ring.borderWidth = 2
+        ring.borderColor = CGColor(gray: 1, alpha: 1)
+        ring.backgroundColor = CGColor(red: 0.6, green: 0.1, blue: 0.3, alpha: 0.4)
+        ring.cornerRadius = 18
+        let dot = CALayer()
+        dot.frame = CGRect(x: 12, y: 10, width: 14, height: 14)
+        dot.backgroundColor = CGColor(red: 0.1, green: 0.9, blue: 0.2, alpha: 0.8)
+        ring.addSublayer(dot)
+        let bloom = CIFilter(name: "CIBloom")!
+        bloom.setDefaults()
+        bloom.setValue(5.0, forKey: "inputRadius")
+        bloom.setValue(intensity, forKey: "inputIntensity")
+        bloom.name = "pulseFilter"
+        ring.filters = [bloom]
+        root.addSublayer(ring)
+        // Crosses part of the glow while it moves: damage that cuts it.
+        let cover = CALayer()
+        cover.frame = CGRect(x: 0, y: 60, width: 24, height: 18)
+        cover.backgroundColor = CGColor(red: 1, green: 0.8, blue: 0, alpha: 0.7)
+        root.addSublayer(cover)
+        roots.append(root)
+        root.attach(to: host)
+        CATransaction.flush()
+        return (ring, cover)
+    }
+
+    private func assertSameFrames(_ host: TwinHost, times: [CFTimeInterval], _ label: String,
+                                  file: StaticString = #filePath, line: UInt = #line) {
+        for (index, time) in times.enumerated() {
+            let onePass = host.onePass.render(at: time), pixman = host.pixman.render(at: time)
+            XCTAssertEqual(GoldenImage.differingPixels(onePass, pixman, tolerance: 0), 0, "\(label), frame \(index)",
+                           file: file, line: line)
+        }
+    }
+
+    /// Pulsing across intensities 0 to 2.6 (whole glows and fractions)
+    /// while moving by fractions of a pixel in both directions, with a
+    /// layer crossing the glow: every frame the same as pixman's.
+    func testAMovingPulsingBloomMatchesPixmansPasses() {
+        let host = TwinHost(width: size.width, height: size.height)
+        let (ring, cover) = makeScene(on: host, ringFrame: CGRect(x: 40, y: 40, width: 130, height: 52), intensity: 0.8)
+        let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
+        pulse.fromValue = 0.0
+        pulse.toValue = 2.6
+        pulse.duration = 0.7
+        pulse.autoreverses = true
+        pulse.repeatCount = .infinity
+        ring.add(pulse, forKey: "pulse")
+        let move = CABasicAnimation(keyPath: "position")
+        move.fromValue = CGPoint(x: 105, y: 66)
+        move.toValue = CGPoint(x: 151.7, y: 97.35)
+        move.duration = 1
+        ring.add(move, forKey: "move")
+        let sweep = CABasicAnimation(keyPath: "position.x")
+        sweep.fromValue = 0
+        sweep.toValue = 260
+        sweep.duration = 1
+        cover.add(sweep, forKey: "sweep")
+        CATransaction.flush()
+        let start = CACurrentMediaTime()
+        assertSameFrames(host, times: (0...24).map { start + Double($0) * 0.043 }, "moving and pulsing")
+        XCTAssertGreaterThan(host.onePass.loop.compositor.bloomCache.onePassComposites, 20, "the one-pass path drew them")
+        XCTAssertEqual(host.pixman.loop.compositor.bloomCache.onePassComposites, 0)
+    }
+
+    /// Moves along one axis only (a fraction in x or in y alone, as the
+    /// kiosk's selection moves), by whole pixels, and not at all.
+    func testMovesAlongOneAxisAndByWholePixelsMatch() {
+        for (label, offset) in [("x only", CGPoint(x: 13.37, y: 0)), ("y only", CGPoint(x: 0, y: 21.61)),
+                                ("whole pixels", CGPoint(x: 9, y: -7)), ("still", CGPoint.zero)] {
+            let host = TwinHost(width: size.width, height: size.height)
+            let (ring, _) = makeScene(on: host, ringFrame: CGRect(x: 60, y: 50, width: 110, height: 44), intensity: 1.35)
+            _ = host.onePass.render(at: 1)
+            _ = host.pixman.render(at: 1)
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(1)
+            ring.position = CGPoint(x: ring.position.x + offset.x, y: ring.position.y + offset.y)
+            CATransaction.commit()
+            let start = CACurrentMediaTime()
+            assertSameFrames(host, times: (0...8).map { start + Double($0) * 0.13 }, label)
+        }
+    }
+
+    /// A glow the target's edge cuts (blurred again at each place) and
+    /// intensities that are exactly whole, tiny or past the cap.
+    func testCutGlowsAndEdgeIntensitiesMatch() {
+        for intensity in [1.0, 2.0, 0.001, 0.5, 300] {
+            let host = TwinHost(width: size.width, height: size.height)
+            let (ring, _) = makeScene(on: host, ringFrame: CGRect(x: -25, y: 110, width: 120, height: 50), intensity: intensity)
+            _ = host.onePass.render(at: 1)
+            _ = host.pixman.render(at: 1)
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(1)
+            ring.position = CGPoint(x: ring.position.x + 6.4, y: ring.position.y - 3.3)
+            CATransaction.commit()
+            let start = CACurrentMediaTime()
+            assertSameFrames(host, times: [start, start + 0.31, start + 0.77, start + 2], "intensity \(intensity)")
+        }
+    }
+
+    /// A group the one pass cannot take (translucent: the opacity applies
+    /// between the glow and the composite) still draws through pixman.
+    func testATranslucentGroupTakesPixmansPath() {
+        let host = TwinHost(width: size.width, height: size.height)
+        let (ring, _) = makeScene(on: host, ringFrame: CGRect(x: 60, y: 50, width: 110, height: 44), intensity: 0.9)
+        ring.opacity = 0.6
+        CATransaction.flush()
+        assertSameFrames(host, times: [1], "translucent")
+        XCTAssertEqual(host.onePass.loop.compositor.bloomCache.onePassComposites, 0)
+    }
+
+    /// The SSE2 row (four pixels at a time) gives what the plain C pixel
+    /// gives, for every tail length, weight and intensity step, on random
+    /// and extreme pixels.
+    func testTheRowKernelMatchesItsPixelDefinition() {
+        var random = SystemRandomNumberGenerator()
+        func premultiplied() -> UInt32 {
+            switch UInt8.random(in: 0...5, using: &random) {
+            case 0: return 0
+            case 1: return 0xFFFF_FFFF
+            case 2: return 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &random)
+            default:
+                let alpha = UInt32.random(in: 0...255, using: &random)
+                var pixel = alpha << 24
+                for shift: UInt32 in [0, 8, 16] { pixel |= UInt32.random(in: 0...alpha, using: &random) << shift }
+                return pixel
+            }
+        }
+        var checked = 0
+        for count in [1, 3, 4, 7, 8, 13, 33] {
+            for (wholeSteps, level) in [(0, 0), (1, 0), (0, 77), (1, 200), (3, 1), (2, 255)] as [(UInt32, UInt32)] {
+                for (wx, wy) in [(0, 0), (0, 64), (91, 0), (1, 127), (127, 1), (37, 101)] as [(UInt32, UInt32)] {
+                    let group = (0..<count).map { _ in premultiplied() }
+                    let top = (0...count).map { _ in premultiplied() }, bottom = (0...count).map { _ in premultiplied() }
+                    let destination = (0..<count).map { _ in premultiplied() }
+                    for resampled in [false, true] {
+                        var row = destination
+                        top.withUnsafeBufferPointer { top in
+                            bottom.withUnsafeBufferPointer { bottom in
+                                lamina_bloom_over_row(&row, group, top.baseAddress, resampled ? bottom.baseAddress : nil,
+                                                      wx, wy, wholeSteps, level, count)
+                            }
+                        }
+                        for x in 0..<count {
+                            let glow = resampled
+                                ? lamina_bilinear_blend(UInt64(top[x]) | UInt64(top[x + 1]) << 32,
+                                                        UInt64(bottom[x]) | UInt64(bottom[x + 1]) << 32, wx, wy)
+                                : top[x]
+                            let expected = Self.bloomOver(destination[x], group[x], glow, wholeSteps, level)
+                            XCTAssertEqual(row[x], expected, "count \(count) x \(x) steps \(wholeSteps)/\(level) w \(wx),\(wy)")
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(checked, 2 * 36 * [1, 3, 4, 7, 8, 13, 33].reduce(0, +))
+    }
+
+    /// The arithmetic written out a channel at a time, as pixman does it:
+    /// saturating `ADD`s, `add_n_8888_8888_ca`'s rounded multiply, `OVER`.
+    private static func bloomOver(_ destination: UInt32, _ group: UInt32, _ glow: UInt32, _ wholeSteps: UInt32,
+                                  _ level: UInt32) -> UInt32 {
+        func multiply(_ a: UInt32, _ b: UInt32) -> UInt32 {
+            let t = a * b + 0x80
+            return (t + (t >> 8)) >> 8
+        }
+        func channel(_ pixel: UInt32, _ index: UInt32) -> UInt32 { (pixel >> (index * 8)) & 0xFF }
+        let added = (UInt32(0)..<4).map { index -> UInt32 in
+            var s = channel(group, index)
+            let g = channel(glow, index)
+            for _ in 0..<wholeSteps { s = min(255, s + g) }
+            if level > 0 { s = min(255, s + multiply(g, level)) }
+            return s
+        }
+        return (UInt32(0)..<4).reduce(0) { result, index in
+            result | min(255, added[Int(index)] + multiply(channel(destination, index), 255 - added[3])) << (index * 8)
+        }
+    }
+}

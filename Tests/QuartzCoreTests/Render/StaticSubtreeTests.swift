@@ -1,0 +1,134 @@
+import XCTest
+@testable import QuartzCore
+
+/// Subtrees nothing changes until the next commit keep their draw nodes
+/// from frame to frame (`StaticSubtreeCache`), and the frames drawn with
+/// them are the frames drawn afresh.
+final class StaticSubtreeTests: ModelTestCase {
+    private let size = (width: 200, height: 120)
+    private var roots: [CALayer] = []
+
+    private func makeRoot(on host: RenderHost) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+        root.backgroundColor = CGColor(gray: 0.1, alpha: 1)
+        roots.append(root)
+        root.attach(to: host)
+        return root
+    }
+
+    private func square(_ frame: CGRect, red: CGFloat) -> CALayer {
+        let layer = CALayer()
+        layer.frame = frame
+        layer.backgroundColor = CGColor(red: red, green: 0.5, blue: 1 - red, alpha: 0.8)
+        return layer
+    }
+
+    /// The still siblings of a moving layer are built once; the moving one
+    /// and its ancestors every frame; a commit rebuilds everything once.
+    func testStillSiblingsOfAMovingLayerAreBuiltOnce() throws {
+        let host = InlineRenderHost(width: size.width, height: size.height)
+        let root = makeRoot(on: host)
+        let still = (0..<3).map { square(CGRect(x: 10 + $0 * 40, y: 10, width: 30, height: 30), red: 0.3 * CGFloat($0)) }
+        still.forEach(root.addSublayer)
+        let nested = square(CGRect(x: 5, y: 5, width: 10, height: 10), red: 1)
+        still[2].addSublayer(nested)
+        let moving = square(CGRect(x: 10, y: 60, width: 30, height: 30), red: 0.9)
+        root.addSublayer(moving)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 25
+        move.toValue = 175
+        move.duration = 1
+        moving.add(move, forKey: "move")
+        CATransaction.flush()
+        let compositor = host.loop.compositor, tree = host.loop.tree
+        let start = CACurrentMediaTime()
+
+        func children(at time: CFTimeInterval) throws -> [DrawNode] {
+            try XCTUnwrap(compositor.prepare(tree, mediaTime: time).root).children
+        }
+        let first = try children(at: start + 0.1), second = try children(at: start + 0.2)
+        XCTAssertEqual(first.count, 4)
+        for index in 0..<3 { XCTAssertTrue(first[index] === second[index], "still layer \(index) kept") }
+        XCTAssertTrue(first[2].children[0] === second[2].children[0], "with its sublayer")
+        XCTAssertFalse(first[3] === second[3], "the moving layer is built again")
+        XCTAssertEqual(compositor.prepare(tree, mediaTime: start + 0.3).layerCount, 6, "kept layers still counted")
+
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)  // no implicit fade: still again after the commit
+        still[1].backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        CATransaction.commit()
+        let afterCommit = try children(at: start + 0.4)
+        for index in 0..<3 { XCTAssertFalse(second[index] === afterCommit[index], "a commit rebuilds layer \(index)") }
+        XCTAssertEqual(afterCommit[1].state.backgroundColor, LayerColor(CGColor(red: 0, green: 1, blue: 0, alpha: 1)))
+        let later = try children(at: start + 0.5)
+        XCTAssertTrue(afterCommit[1] === later[1], "and keeps it again from then on")
+    }
+
+    /// Still layers inside a moving one move with it (their inputs change:
+    /// built again), beside still ones, a hidden one and one an animation
+    /// will show; commits change a still layer between frames. Every frame
+    /// is the frame drawn afresh.
+    func testFramesWithKeptSubtreesMatchFreshFrames() {
+        let host = RecordingRenderHost(width: size.width, height: size.height)
+        let root = makeRoot(on: host)
+        let carrier = square(CGRect(x: 10, y: 10, width: 60, height: 60), red: 0.2)
+        carrier.addSublayer(square(CGRect(x: 10, y: 10, width: 20, height: 20), red: 0.8))
+        root.addSublayer(carrier)
+        let still = square(CGRect(x: 120, y: 20, width: 40, height: 40), red: 0.5)
+        still.addSublayer(square(CGRect(x: 5, y: 5, width: 12, height: 12), red: 1))
+        root.addSublayer(still)
+        let hidden = square(CGRect(x: 90, y: 80, width: 30, height: 20), red: 0.7)
+        hidden.isHidden = true
+        root.addSublayer(hidden)
+        let revealed = square(CGRect(x: 140, y: 80, width: 30, height: 20), red: 0.1)
+        revealed.isHidden = true
+        root.addSublayer(revealed)
+        let move = CABasicAnimation(keyPath: "position")
+        move.fromValue = CGPoint(x: 40, y: 40)
+        move.toValue = CGPoint(x: 95.5, y: 70.25)
+        move.duration = 1
+        carrier.add(move, forKey: "move")
+        let show = CABasicAnimation(keyPath: "hidden")
+        show.fromValue = false
+        show.toValue = false
+        show.beginTime = CACurrentMediaTime() + 0.5
+        show.duration = 0.3
+        revealed.add(show, forKey: "show")
+        CATransaction.flush()
+        let start = CACurrentMediaTime()
+        for step in 0...10 {
+            if step == 4 || step == 7 {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                still.backgroundColor = CGColor(red: 0.1 * CGFloat(step), green: 0.9, blue: 0.2, alpha: 1)
+                CATransaction.commit()
+            }
+            let time = start + Double(step) * 0.1
+            let incremental = host.inline.render(at: time)
+            XCTAssertEqual(GoldenImage.differingPixels(incremental, host.freshFrame(at: time), tolerance: 0), 0, "frame \(step)")
+        }
+        XCTAssertGreaterThan(host.inline.loop.compositor.staticSubtrees.count, 0, "frames kept subtrees")
+    }
+
+    /// A layer whose animation has not begun yet is not static: when the
+    /// animation begins, its frames show it.
+    func testALayerWaitingForItsAnimationIsBuiltEveryFrame() throws {
+        let host = RecordingRenderHost(width: size.width, height: size.height)
+        let root = makeRoot(on: host)
+        let waiting = square(CGRect(x: 20, y: 20, width: 40, height: 40), red: 0.4)
+        root.addSublayer(waiting)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0.2
+        fade.toValue = 0.2
+        fade.beginTime = CACurrentMediaTime() + 0.3
+        fade.duration = 10
+        waiting.add(fade, forKey: "fade")
+        CATransaction.flush()
+        let start = CACurrentMediaTime()
+        let before = host.inline.render(at: start + 0.1)
+        let after = host.inline.render(at: start + 0.5)
+        XCTAssertEqual(GoldenImage.differingPixels(after, host.freshFrame(at: start + 0.5), tolerance: 0), 0)
+        XCTAssertGreaterThan(GoldenImage.differingPixels(before, after, tolerance: 2), 1000, "the fade shows when it begins")
+    }
+}
