@@ -25,6 +25,7 @@ enum KioskFramesBenchmark {
         var cpu: [Double] = []
         var moving: [Double] = []
         var pulsing: [Double] = []
+        var damaged: [Double] = []
     }
 
     static func run() {
@@ -59,17 +60,19 @@ enum KioskFramesBenchmark {
                     // rest of the machine used meanwhile.
                     if paced { usleep(8_333) }
                     let before = CPUTime.currentThread()
-                    _ = copies[index].loop.renderFrame(at: time)
+                    let stats = copies[index].loop.renderFrame(at: time)
                     let cpu = CPUTime.currentThread() - before
                     guard frame >= warmup else { continue }
                     copies[index].cpu.append(cpu)
+                    copies[index].damaged.append(Double(stats.damagedPixels))
                     if isMoving { copies[index].moving.append(cpu) } else { copies[index].pulsing.append(cpu) }
                 }
             }
             let p = BenchmarkStatistics.percentile, ms = { (seconds: Double?) in BenchmarkStatistics.ms(seconds) }
             func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(1, values.count)) }
             print("kiosk: the kiosk menu's frames offscreen, 1280x720, bloom pulsing, selection moved every 30 frames, "
-                  + "\(frames) frames each, render thread CPU")
+                  + "\(frames) frames each, render thread CPU; damage a frame: median "
+                + "\(Int(p(copies[0].damaged, 50)!)) pixels, mean \(Int(mean(copies[0].damaged)))")
             for (copy, label) in zip(copies, ["one pass (shipped)", "pixman's passes   "]) {
                 print("  \(label)  mean \(ms(mean(copy.cpu))), median \(ms(p(copy.cpu, 50))); "
                       + "while moving \(ms(p(copy.moving, 50))), pulse only \(ms(p(copy.pulsing, 50))) (medians)")

@@ -111,7 +111,8 @@ lamina_lerp4(__m128i a, __m128i b, __m128i a_weight, __m128i b_weight) {
    once inlined, so each way gets a loop of its own. */
 static inline __attribute__((always_inline)) void
 lamina_bloom_over_span(uint32_t *dest, const uint32_t *group, const uint32_t *glow_top, const uint32_t *glow_bottom,
-                       uint32_t wx, uint32_t wy, uint32_t whole_steps, uint32_t level, intptr_t count, const int mode) {
+                       uint32_t wx, uint32_t wy, uint32_t whole_steps, uint32_t level, intptr_t count, const int mode,
+                       const int grouped) {
     intptr_t x = 0;
 #if defined(__SSE2__) && defined(__x86_64__)
     const __m128i zero = _mm_setzero_si128();
@@ -122,6 +123,17 @@ lamina_bloom_over_span(uint32_t *dest, const uint32_t *group, const uint32_t *gl
     const __m128i alpha_mask = _mm_set1_epi32((int)0xFF000000u);
     const __m128i low_bytes = _mm_set1_epi16(0x00FF);
     for (; x + 4 <= count; x += 4) {
+        __m128i s = grouped ? _mm_loadu_si128((const __m128i *)(group + x)) : zero;
+        /* No group and no glow here (inside the ring, beyond the blur):
+           nothing to add, and the destination stays as it is. */
+        __m128i sources = _mm_or_si128(s, _mm_loadu_si128((const __m128i *)(glow_top + x)));
+        if (mode == LAMINA_GLOW_HORIZONTAL || mode == LAMINA_GLOW_BILINEAR)
+            sources = _mm_or_si128(sources, _mm_loadu_si128((const __m128i *)(glow_top + x + 1)));
+        if (mode == LAMINA_GLOW_VERTICAL || mode == LAMINA_GLOW_BILINEAR)
+            sources = _mm_or_si128(sources, _mm_loadu_si128((const __m128i *)(glow_bottom + x)));
+        if (mode == LAMINA_GLOW_BILINEAR)
+            sources = _mm_or_si128(sources, _mm_loadu_si128((const __m128i *)(glow_bottom + x + 1)));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(sources, zero)) == 0xFFFF) continue;
         __m128i glow;
         switch (mode) {
         case LAMINA_GLOW_AS_IS: glow = _mm_loadu_si128((const __m128i *)(glow_top + x)); break;
@@ -136,7 +148,6 @@ lamina_bloom_over_span(uint32_t *dest, const uint32_t *group, const uint32_t *gl
         default:
             glow = lamina_glow_resampled4(glow_top + x, glow_bottom + x, upper_weight, lower_weight, column_weights);
         }
-        __m128i s = _mm_loadu_si128((const __m128i *)(group + x));
         for (uint32_t n = 0; n < whole_steps; n++) s = _mm_adds_epu8(s, glow);
         if (level) {
             __m128i low = lamina_mul_un8x8(_mm_unpacklo_epi8(glow, zero), level16);
@@ -162,12 +173,21 @@ lamina_bloom_over_span(uint32_t *dest, const uint32_t *group, const uint32_t *gl
 #endif
     for (; x < count; x++) {
         uint32_t glow = lamina_glow_pixel(glow_top, mode == LAMINA_GLOW_AS_IS ? 0 : glow_bottom, x, wx, wy);
-        dest[x] = lamina_bloom_over_pixel(dest[x], group[x], glow, whole_steps, level);
+        dest[x] = lamina_bloom_over_pixel(dest[x], grouped ? group[x] : 0, glow, whole_steps, level);
     }
 }
 
+/* `lamina_bloom_over_span` for a group that is there or not (NULL:
+   transparent), each a loop of its own. */
+static inline __attribute__((always_inline)) void
+lamina_bloom_over_spans(uint32_t *dest, const uint32_t *group, const uint32_t *glow_top, const uint32_t *glow_bottom,
+                        uint32_t wx, uint32_t wy, uint32_t whole_steps, uint32_t level, intptr_t count, const int mode) {
+    if (group) lamina_bloom_over_span(dest, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count, mode, 1);
+    else lamina_bloom_over_span(dest, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count, mode, 0);
+}
+
 /* One row: for x in 0..<count, dest[x] = (group[x] + glow(x) at the
-   intensity) OVER dest[x]. glow(x) is `glow_top[x]` when `glow_bottom` is
+   intensity) OVER dest[x], the group transparent when `group` is NULL. glow(x) is `glow_top[x]` when `glow_bottom` is
    NULL, else the bilinear blend of `glow_top[x...x+1]` and
    `glow_bottom[x...x+1]` with weights `wx`, `wy` (0...127), so column
    `count` of both is read. The intensity is `whole_steps` whole glows and
@@ -176,13 +196,13 @@ static inline void
 lamina_bloom_over_row(uint32_t *dest, const uint32_t *group, const uint32_t *glow_top, const uint32_t *glow_bottom,
                       uint32_t wx, uint32_t wy, uint32_t whole_steps, uint32_t level, intptr_t count) {
     if (!glow_bottom) {
-        lamina_bloom_over_span(dest, group, glow_top, 0, 0, 0, whole_steps, level, count, LAMINA_GLOW_AS_IS);
+        lamina_bloom_over_spans(dest, group, glow_top, 0, 0, 0, whole_steps, level, count, LAMINA_GLOW_AS_IS);
     } else if (wx == 0) {
-        lamina_bloom_over_span(dest, group, glow_top, glow_bottom, 0, wy, whole_steps, level, count, LAMINA_GLOW_VERTICAL);
+        lamina_bloom_over_spans(dest, group, glow_top, glow_bottom, 0, wy, whole_steps, level, count, LAMINA_GLOW_VERTICAL);
     } else if (wy == 0) {
-        lamina_bloom_over_span(dest, group, glow_top, glow_bottom, wx, 0, whole_steps, level, count, LAMINA_GLOW_HORIZONTAL);
+        lamina_bloom_over_spans(dest, group, glow_top, glow_bottom, wx, 0, whole_steps, level, count, LAMINA_GLOW_HORIZONTAL);
     } else {
-        lamina_bloom_over_span(dest, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count, LAMINA_GLOW_BILINEAR);
+        lamina_bloom_over_spans(dest, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count, LAMINA_GLOW_BILINEAR);
     }
 }
 

@@ -2,30 +2,27 @@ import CPixelKernels
 import CPixman
 
 extension BloomCache {
-    /// Composites a group drawn in `group` (its content, its glow not yet
-    /// added) OVER `destination` within `rect`, adding `node`'s glow at
+    /// Composites a group (its content, its glow not yet added) OVER
+    /// `destination` within `rect`, adding `node`'s glow at
     /// `bloom.intensity` on the way: the pixels `addGlow` and then an OVER
     /// composite of the group give, in one pass over them
     /// (`lamina_bloom_over_row`) where pixman took three, resampling the
     /// moved glow included (issue 7, target 1: the kiosk's selection).
     ///
-    /// `group` and `destination` must be images over buffers (`buffer` set).
-    func compositeGlowing(_ bloom: Bloom, of node: DrawNode, group: PixmanImage, onto destination: PixmanImage,
+    /// `destination` must be an image over a buffer (`buffer` set).
+    func compositeGlowing(_ bloom: Bloom, of node: DrawNode, group: GroupPixels, onto destination: PixmanImage,
                           rect: PixelRect, targetRect: PixelRect,
                           drawGroup: (RasterBuffer, PixelRect) -> Void, scratchPool: ScratchPool) {
         guard bloom.intensity > 0,  // also NaN
-              let groupBuffer = group.buffer, let destinationBuffer = destination.buffer,
+              let destinationBuffer = destination.buffer,
               let entry = entry(for: bloom, of: node, targetRect: targetRect, drawGroup: drawGroup, scratchPool: scratchPool)
-        else { return destination.composite(group, mask: nil, operation: PIXMAN_OP_OVER, rect: rect) }
+        else { return group.composite(onto: destination, rect: rect) }
         let placement = Placement(of: entry, for: node)
-        guard let glowing = placement.rect(of: entry).intersection(rect)?.intersection(groupBuffer.window)?
-            .intersection(destinationBuffer.window),
-            let sampling = Sampling(placement)
-        else { return destination.composite(group, mask: nil, operation: PIXMAN_OP_OVER, rect: rect) }
+        guard let glowing = placement.rect(of: entry).intersection(rect)?.intersection(destinationBuffer.window),
+              let sampling = Sampling(placement)
+        else { return group.composite(onto: destination, rect: rect) }
         // Outside the glow the group is composited as it is.
-        for piece in rect.subtracting(glowing) {
-            destination.composite(group, mask: nil, operation: PIXMAN_OP_OVER, rect: piece)
-        }
+        for piece in rect.subtracting(glowing) { group.composite(onto: destination, rect: piece) }
         onePassComposites += 1
         let steps = IntensitySteps(bloom.intensity)
         let placed = placement.rect(of: entry)
@@ -36,11 +33,76 @@ extension BloomCache {
             let glowRow = y - placed.y + sampling.rowOffset + margin
             let glowColumn = glowing.x - placed.x + sampling.columnOffset + margin
             let top = (padded.base + glowRow * padded.bytesPerRow + glowColumn * 4).assumingMemoryBound(to: UInt32.self)
-            let bottom = sampling.resamples ? UnsafePointer(top + padded.bytesPerRow / 4) : nil
-            lamina_bloom_over_row(
-                (destinationBuffer.base + y * destinationBuffer.bytesPerRow + glowing.x * 4).assumingMemoryBound(to: UInt32.self),
-                (groupBuffer.base + y * groupBuffer.bytesPerRow + glowing.x * 4).assumingMemoryBound(to: UInt32.self),
-                top, bottom, sampling.wx, sampling.wy, UInt32(steps.whole), UInt32(steps.level), glowing.width)
+            let bottom = sampling.resamples ? top + padded.bytesPerRow / 4 : nil
+            let destinationRow = (destinationBuffer.base + y * destinationBuffer.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+            // The row in pieces: where the group has pixels, and where it is
+            // transparent (no pixels to read).
+            group.forEachSpan(ofRow: y, from: glowing.x, to: glowing.maxX) { start, end, pixels in
+                let skip = start - glowing.x
+                lamina_bloom_over_row(destinationRow + start, pixels, top + skip, bottom.map { $0 + skip },
+                                      sampling.wx, sampling.wy, UInt32(steps.whole), UInt32(steps.level), end - start)
+            }
+        }
+    }
+
+    /// The pixels of a group before its glow: a scratch it was drawn into,
+    /// or the layer's own bitmap at whole pixels, when that is all the group
+    /// draws (then no scratch is cleared, filled and read again).
+    /// Transparent outside `valid`.
+    struct GroupPixels {
+        /// What is composited where no glow is added.
+        let image: PixmanImage
+        /// The target pixel of `image`'s top-left pixel.
+        let originX: Int, originY: Int
+        /// `image`'s pixel (0, 0) and the bytes from one row to the next.
+        let base: UnsafeMutableRawPointer
+        let bytesPerRow: Int
+        /// Target pixels with memory behind them.
+        let valid: PixelRect
+
+        /// A scratch drawn within `area` (target pixels, in its window).
+        init?(scratch image: PixmanImage, area: PixelRect) {
+            guard let buffer = image.buffer, let valid = area.intersection(buffer.window) else { return nil }
+            self.image = image
+            (originX, originY) = (0, 0)
+            base = buffer.base
+            bytesPerRow = buffer.bytesPerRow
+            self.valid = valid
+        }
+
+        /// A bitmap placed at `placed` (target pixels, its size).
+        init?(bitmap image: PixmanImage, placed: PixelRect) {
+            guard let data = pixman_image_get_data(image.raw),
+                  Int(pixman_image_get_width(image.raw)) == placed.width,
+                  Int(pixman_image_get_height(image.raw)) == placed.height,
+                  pixman_image_get_format(image.raw) == PIXMAN_a8r8g8b8
+            else { return nil }
+            self.image = image
+            (originX, originY) = (placed.x, placed.y)
+            base = UnsafeMutableRawPointer(data)
+            bytesPerRow = Int(pixman_image_get_stride(image.raw))
+            valid = placed
+        }
+
+        /// `image` OVER `destination` within `rect`, as drawn.
+        func composite(onto destination: PixmanImage, rect: PixelRect) {
+            image.setTransform(nil, bilinear: false)
+            destination.composite(image, at: originX, originY, mask: nil, operation: PIXMAN_OP_OVER, rect: rect)
+        }
+
+        /// Row `y` from `start` to `end` (target pixels) in up to three
+        /// spans, left to right: before, within and after the group's
+        /// pixels, each given with the group's pixel at its start, or nil
+        /// where the group is transparent. (A closure, not an array: this
+        /// runs for every row of every frame.)
+        func forEachSpan(ofRow y: Int, from start: Int, to end: Int,
+                         _ body: (_ start: Int, _ end: Int, _ pixels: UnsafePointer<UInt32>?) -> Void) {
+            let inside = (start: max(start, valid.x), end: min(end, valid.maxX))
+            guard y >= valid.y, y < valid.maxY, inside.start < inside.end else { return body(start, end, nil) }
+            if start < inside.start { body(start, inside.start, nil) }
+            let row = base + (y - originY) * bytesPerRow + (inside.start - originX) * 4
+            body(inside.start, inside.end, UnsafePointer(row.assumingMemoryBound(to: UInt32.self)))
+            if inside.end < end { body(inside.end, end, nil) }
         }
     }
 

@@ -66,6 +66,9 @@ final class BloomCache {
     /// Groups composited with their glow in one pass (`compositeGlowing`;
     /// tests check which path drew).
     var onePassComposites = 0
+    /// Of those, the ones that read the layer's own bitmap, not a scratch
+    /// (counted by `GroupRenderer`).
+    var onePassCompositesFromBitmap = 0
 
     /// Adds `node`'s glow at `bloom.intensity` to `scratch` within `area`,
     /// where the group is already drawn. On a miss, `drawGroup` paints the

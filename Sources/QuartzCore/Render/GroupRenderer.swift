@@ -28,11 +28,6 @@ struct GroupRenderer {
             guard let covered = node.coverage.flatMap(area.intersection) else { return }
             area = covered
         }
-        let scratch = staysInArea ? compositor.scratchPool.acquire(window: area) : compositor.scratchPool.acquire()
-        defer { compositor.scratchPool.release(scratch) }
-        guard let scratchImage = PixmanImage(buffer: scratch) else { return }
-        scratch.clear(area)
-        drawGroupContent(node, into: scratchImage, area: area)
         let drawGroup = { (buffer: RasterBuffer, extent: PixelRect) in
             guard let image = PixmanImage(buffer: buffer) else { return }
             drawGroupContent(node, into: image, area: extent)
@@ -43,10 +38,13 @@ struct GroupRenderer {
             // Nothing else to apply between the glow and the composite: both
             // in one pass (the kiosk's selection, every frame).
             guard let drawn = clip.intersection(area) else { return }
-            return compositor.bloomCache.compositeGlowing(bloom, of: node, group: scratchImage, onto: destination, rect: drawn,
-                                                          targetRect: compositor.targetRect, drawGroup: drawGroup,
-                                                          scratchPool: compositor.scratchPool)
+            return drawGlowingInOnePass(node, bloom: bloom, into: destination, area: area, drawn: drawn, drawGroup: drawGroup)
         }
+        let scratch = staysInArea ? compositor.scratchPool.acquire(window: area) : compositor.scratchPool.acquire()
+        defer { compositor.scratchPool.release(scratch) }
+        guard let scratchImage = PixmanImage(buffer: scratch) else { return }
+        scratch.clear(area)
+        drawGroupContent(node, into: scratchImage, area: area)
         if let bloom {
             compositor.bloomCache.addGlow(bloom, of: node, to: scratchImage, area: area, targetRect: compositor.targetRect,
                                           drawGroup: drawGroup, scratchPool: compositor.scratchPool)
@@ -67,6 +65,46 @@ struct GroupRenderer {
         // area was cut to the group's coverage, outside which this changes nothing).
         guard let drawn = staysInArea ? clip.intersection(area) : clip else { return }
         destination.composite(scratchImage, mask: opacityMask, operation: operation, rect: drawn)
+    }
+
+    /// A group with a lone bloom composited with its glow in one pass
+    /// (`BloomCache.compositeGlowing`). When the group is only the layer's
+    /// own bitmap at whole pixels (the kiosk's selection at rest), the pass
+    /// reads the bitmap itself; otherwise the group is drawn in a scratch
+    /// first, as for any group.
+    private func drawGlowingInOnePass(_ node: DrawNode, bloom: BloomCache.Bloom, into destination: PixmanImage, area: PixelRect,
+                                      drawn: PixelRect, drawGroup: (RasterBuffer, PixelRect) -> Void) {
+        let cache = compositor.bloomCache, targetRect = compositor.targetRect, pool = compositor.scratchPool
+        if let bitmap = ownBitmapAtWholePixels(of: node) {
+            cache.onePassCompositesFromBitmap += 1
+            return cache.compositeGlowing(bloom, of: node, group: bitmap, onto: destination, rect: drawn, targetRect: targetRect,
+                                          drawGroup: drawGroup, scratchPool: pool)
+        }
+        let scratch = pool.acquire(window: area)
+        defer { pool.release(scratch) }
+        guard let scratchImage = PixmanImage(buffer: scratch) else { return }
+        scratch.clear(area)
+        drawGroupContent(node, into: scratchImage, area: area)
+        guard let group = BloomCache.GroupPixels(scratch: scratchImage, area: area) else { return }
+        cache.compositeGlowing(bloom, of: node, group: group, onto: destination, rect: drawn, targetRect: targetRect,
+                               drawGroup: drawGroup, scratchPool: pool)
+    }
+
+    /// The layer's own bitmap when it is all its group draws, placed at
+    /// whole pixels: drawn into a cleared scratch it would be copied as it
+    /// is (`OVER` onto transparent), so it can stand for the scratch. Nil
+    /// when anything else draws: sublayers, a clip to its shape, a
+    /// background filter, tiles, particles, a tint, a back turned away, a
+    /// solid colour drawn as a fill, or a move by a fraction of a pixel
+    /// (its bitmap is resampled).
+    private func ownBitmapAtWholePixels(of node: DrawNode) -> BloomCache.GroupPixels? {
+        let state = node.state
+        guard node.children.isEmpty, !state.masksToBounds, state.backgroundFilters.isEmpty, state.tiled == nil,
+              node.particles == nil, node.tint == .white, node.isFrontFacing || state.isDoubleSided,
+              let content = compositor.contentCache.content(for: node), content.uniformColor == nil,
+              let placed = content.wholePixelPlacement(for: node)
+        else { return nil }
+        return BloomCache.GroupPixels(bitmap: content.image, placed: placed)
     }
 
     /// Whether compositing a transparent pixel with `operation` leaves the

@@ -31,7 +31,10 @@ final class BloomOnePassTests: ModelTestCase {
     /// Translucent stripes of colour under a ring (border, translucent
     /// fill, a sublayer) with a bloom: the OVER reads every kind of
     /// destination pixel.
-    private func makeScene(on host: RenderHost, ringFrame: CGRect, intensity: Double) -> (ring: CALayer, cover: CALayer) {
+    /// Without `withSublayer`, the ring's group is its own bitmap alone,
+    /// which the pass reads in place when it rests at whole pixels.
+    private func makeScene(on host: RenderHost, ringFrame: CGRect, intensity: Double,
+                           withSublayer: Bool = true) -> (ring: CALayer, cover: CALayer) {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
         root.backgroundColor = CGColor(red: 0.05, green: 0.1, blue: 0.2, alpha: 1)
@@ -51,7 +54,7 @@ final class BloomOnePassTests: ModelTestCase {
         let dot = CALayer()
         dot.frame = CGRect(x: 12, y: 10, width: 14, height: 14)
         dot.backgroundColor = CGColor(red: 0.1, green: 0.9, blue: 0.2, alpha: 0.8)
-        ring.addSublayer(dot)
+        if withSublayer { ring.addSublayer(dot) }
         let bloom = CIFilter(name: "CIBloom")!
         bloom.setDefaults()
         bloom.setValue(5.0, forKey: "inputRadius")
@@ -83,8 +86,13 @@ final class BloomOnePassTests: ModelTestCase {
     /// while moving by fractions of a pixel in both directions, with a
     /// layer crossing the glow: every frame the same as pixman's.
     func testAMovingPulsingBloomMatchesPixmansPasses() {
+        for withSublayer in [true, false] { assertMovingPulsingBloomMatches(withSublayer: withSublayer) }
+    }
+
+    private func assertMovingPulsingBloomMatches(withSublayer: Bool) {
         let host = TwinHost(width: size.width, height: size.height)
-        let (ring, cover) = makeScene(on: host, ringFrame: CGRect(x: 40, y: 40, width: 130, height: 52), intensity: 0.8)
+        let (ring, cover) = makeScene(on: host, ringFrame: CGRect(x: 40, y: 40, width: 130, height: 52), intensity: 0.8,
+                                      withSublayer: withSublayer)
         let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
         pulse.fromValue = 0.0
         pulse.toValue = 2.6
@@ -104,7 +112,8 @@ final class BloomOnePassTests: ModelTestCase {
         cover.add(sweep, forKey: "sweep")
         CATransaction.flush()
         let start = CACurrentMediaTime()
-        assertSameFrames(host, times: (0...24).map { start + Double($0) * 0.043 }, "moving and pulsing")
+        // Past the move's end (1 s) the ring rests at whole pixels.
+        assertSameFrames(host, times: (0...30).map { start + Double($0) * 0.043 }, "moving and pulsing, sublayer \(withSublayer)")
         XCTAssertGreaterThan(host.onePass.loop.compositor.bloomCache.onePassComposites, 20, "the one-pass path drew them")
         XCTAssertEqual(host.pixman.loop.compositor.bloomCache.onePassComposites, 0)
     }
@@ -112,18 +121,30 @@ final class BloomOnePassTests: ModelTestCase {
     /// Moves along one axis only (a fraction in x or in y alone, as the
     /// kiosk's selection moves), by whole pixels, and not at all.
     func testMovesAlongOneAxisAndByWholePixelsMatch() {
-        for (label, offset) in [("x only", CGPoint(x: 13.37, y: 0)), ("y only", CGPoint(x: 0, y: 21.61)),
-                                ("whole pixels", CGPoint(x: 9, y: -7)), ("still", CGPoint.zero)] {
-            let host = TwinHost(width: size.width, height: size.height)
-            let (ring, _) = makeScene(on: host, ringFrame: CGRect(x: 60, y: 50, width: 110, height: 44), intensity: 1.35)
-            _ = host.onePass.render(at: 1)
-            _ = host.pixman.render(at: 1)
-            CATransaction.begin()
-            CATransaction.setAnimationDuration(1)
-            ring.position = CGPoint(x: ring.position.x + offset.x, y: ring.position.y + offset.y)
-            CATransaction.commit()
-            let start = CACurrentMediaTime()
-            assertSameFrames(host, times: (0...8).map { start + Double($0) * 0.13 }, label)
+        for withSublayer in [true, false] {
+            for (label, offset) in [("x only", CGPoint(x: 13.37, y: 0)), ("y only", CGPoint(x: 0, y: 21.61)),
+                                    ("whole pixels", CGPoint(x: 9, y: -7)), ("still", CGPoint.zero)] {
+                let host = TwinHost(width: size.width, height: size.height)
+                let (ring, _) = makeScene(on: host, ringFrame: CGRect(x: 60, y: 50, width: 110, height: 44), intensity: 1.35,
+                                          withSublayer: withSublayer)
+                _ = host.onePass.render(at: 1)
+                _ = host.pixman.render(at: 1)
+                CATransaction.begin()
+                CATransaction.setAnimationDuration(1)
+                ring.position = CGPoint(x: ring.position.x + offset.x, y: ring.position.y + offset.y)
+                CATransaction.commit()
+                let start = CACurrentMediaTime()
+                assertSameFrames(host, times: (0...8).map { start + Double($0) * 0.13 }, "\(label), sublayer \(withSublayer)")
+                // At whole pixels (the first frame, and after a move by
+                // whole pixels) a ring without sublayers is read from its
+                // own bitmap; moved by a fraction, from a scratch.
+                let fromBitmap = host.onePass.loop.compositor.bloomCache.onePassCompositesFromBitmap
+                if withSublayer {
+                    XCTAssertEqual(fromBitmap, 0, label)
+                } else {
+                    XCTAssertEqual(fromBitmap, label == "whole pixels" ? 2 : 1, label)
+                }
+            }
         }
     }
 
@@ -157,7 +178,7 @@ final class BloomOnePassTests: ModelTestCase {
 
     /// The SSE2 row (four pixels at a time) gives what the plain C pixel
     /// gives, for every tail length, weight and intensity step, on random
-    /// and extreme pixels.
+    /// and extreme pixels, with a group and without one (transparent).
     func testTheRowKernelMatchesItsPixelDefinition() {
         var random = SystemRandomNumberGenerator()
         func premultiplied() -> UInt32 {
@@ -179,12 +200,14 @@ final class BloomOnePassTests: ModelTestCase {
                     let group = (0..<count).map { _ in premultiplied() }
                     let top = (0...count).map { _ in premultiplied() }, bottom = (0...count).map { _ in premultiplied() }
                     let destination = (0..<count).map { _ in premultiplied() }
-                    for resampled in [false, true] {
+                    for (resampled, grouped) in [(false, true), (true, true), (false, false), (true, false)] {
                         var row = destination
                         top.withUnsafeBufferPointer { top in
                             bottom.withUnsafeBufferPointer { bottom in
-                                lamina_bloom_over_row(&row, group, top.baseAddress, resampled ? bottom.baseAddress : nil,
-                                                      wx, wy, wholeSteps, level, count)
+                                group.withUnsafeBufferPointer { group in
+                                    lamina_bloom_over_row(&row, grouped ? group.baseAddress : nil, top.baseAddress,
+                                                          resampled ? bottom.baseAddress : nil, wx, wy, wholeSteps, level, count)
+                                }
                             }
                         }
                         for x in 0..<count {
@@ -192,15 +215,16 @@ final class BloomOnePassTests: ModelTestCase {
                                 ? lamina_bilinear_blend(UInt64(top[x]) | UInt64(top[x + 1]) << 32,
                                                         UInt64(bottom[x]) | UInt64(bottom[x + 1]) << 32, wx, wy)
                                 : top[x]
-                            let expected = Self.bloomOver(destination[x], group[x], glow, wholeSteps, level)
-                            XCTAssertEqual(row[x], expected, "count \(count) x \(x) steps \(wholeSteps)/\(level) w \(wx),\(wy)")
+                            let expected = Self.bloomOver(destination[x], grouped ? group[x] : 0, glow, wholeSteps, level)
+                            XCTAssertEqual(row[x], expected,
+                                           "count \(count) x \(x) steps \(wholeSteps)/\(level) w \(wx),\(wy) group \(grouped)")
                             checked += 1
                         }
                     }
                 }
             }
         }
-        XCTAssertEqual(checked, 2 * 36 * [1, 3, 4, 7, 8, 13, 33].reduce(0, +))
+        XCTAssertEqual(checked, 4 * 36 * [1, 3, 4, 7, 8, 13, 33].reduce(0, +))
     }
 
     /// The arithmetic written out a channel at a time, as pixman does it:
