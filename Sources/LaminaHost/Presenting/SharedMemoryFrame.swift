@@ -49,12 +49,14 @@ final class SharedMemoryFrame {
     /// Waits until the server has read every frame sent.
     func waitUntilIdle() {
         guard awaitingCompletion else { return }
+        // Usually the flush after the last frame's image read its
+        // completion already: then no system call at all (issue 7: a read
+        // that found nothing cost a system call every frame).
+        takeEvents(display.queuedEvents)
+        guard awaitingCompletion else { return }
         let deadline = Date(timeIntervalSinceNow: Self.completionTimeout)
         while awaitingCompletion {
-            while display.pendingEvents > 0 {
-                let event = display.nextEvent()
-                if XShmImage.completedSegment(in: event, on: display) == image.segment { awaitingCompletion = false }
-            }
+            takeEvents(display.pendingEvents)
             guard awaitingCompletion else { return }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 {
@@ -62,6 +64,14 @@ final class SharedMemoryFrame {
                 return
             }
             _ = Poll.waitForReadable([display.fileDescriptor], timeout: remaining)
+        }
+    }
+
+    /// Takes `count` queued events; the image's completion ends the wait.
+    private func takeEvents(_ count: Int) {
+        for _ in 0..<max(0, count) {
+            let event = display.nextEvent()
+            if XShmImage.completedSegment(in: event, on: display) == image.segment { awaitingCompletion = false }
         }
     }
 }

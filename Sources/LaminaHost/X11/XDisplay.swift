@@ -73,6 +73,10 @@ final class XDisplay {
     /// Events readable without blocking (flushes and reads the socket).
     var pendingEvents: Int { Int(XPending(raw)) }
 
+    /// Events Xlib has already read and queued: no system call (`XFlush`
+    /// reads what the server has sent after writing).
+    var queuedEvents: Int { Int(XEventsQueued(raw, QueuedAlready)) }
+
     /// The next event, blocking until one arrives.
     func nextEvent() -> XEvent {
         var event = XEvent()

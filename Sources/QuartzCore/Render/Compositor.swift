@@ -12,6 +12,8 @@ final class Compositor {
     private(set) var width: Int
     private(set) var height: Int
     private var records: [UInt64: DrawRecord] = [:]
+    /// The records of the frame before last, kept for their storage.
+    private var spareRecords: [UInt64: DrawRecord] = [:]
     /// Transition animations found running while preparing this frame.
     private var activeTransitions: Set<UInt64> = []
     /// Profiler hook: animations found running while preparing this frame.
@@ -71,7 +73,11 @@ final class Compositor {
 
     func prepare(_ tree: RenderTree, mediaTime: CFTimeInterval) -> Frame {
         staticSubtrees.begin(tree)
-        var newRecords: [UInt64: DrawRecord] = [:]
+        // The dictionary the frame before last filled, emptied: its storage
+        // is reused rather than allocated and freed every frame.
+        var newRecords = spareRecords
+        spareRecords = [:]
+        newRecords.removeAll(keepingCapacity: true)
         newRecords.reserveCapacity(records.count)  // no rehashing as a thousand layers go in
         var damage = DamageAccumulator(bounds: targetRect)
         var count = 0
@@ -90,6 +96,7 @@ final class Compositor {
         }
         for (id, record) in records where newRecords[id] == nil { damage.add(record.coverage) }
         if records.isEmpty { damage.add(targetRect) }  // first frame: paint everything, background included
+        spareRecords = records
         records = newRecords
         // Looked up in the records themselves: a set of their keys cost a
         // thousand hashes a frame, twice.
