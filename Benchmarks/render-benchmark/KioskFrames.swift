@@ -16,6 +16,8 @@ enum KioskFramesBenchmark {
     static let warmup = min(60, frames)
     /// Whether frames are paced at display rate (`RENDER_BENCHMARK_PACED=1`).
     static let paced = ProcessInfo.processInfo.environment["RENDER_BENCHMARK_PACED"] == "1"
+    /// Whether only the shipped copy renders (`RENDER_BENCHMARK_SHIPPED_ONLY=1`), to profile it alone.
+    static let shippedOnly = ProcessInfo.processInfo.environment["RENDER_BENCHMARK_SHIPPED_ONLY"] == "1"
 
     private struct Copy {
         let loop: RenderLoop
@@ -26,6 +28,8 @@ enum KioskFramesBenchmark {
         var moving: [Double] = []
         var pulsing: [Double] = []
         var damaged: [Double] = []
+        var preparing: [Double] = []
+        var compositing: [Double] = []
     }
 
     static func run() {
@@ -54,7 +58,7 @@ enum KioskFramesBenchmark {
                     lastMove = frame
                 }
                 let isMoving = frame - lastMove <= 15
-                for index in copies.indices {
+                for index in copies.indices where index == 0 || !shippedOnly {
                     // Half a display interval apart, as a window paces them:
                     // what a frame costs includes refilling the caches the
                     // rest of the machine used meanwhile.
@@ -65,6 +69,8 @@ enum KioskFramesBenchmark {
                     guard frame >= warmup else { continue }
                     copies[index].cpu.append(cpu)
                     copies[index].damaged.append(Double(stats.damagedPixels))
+                    copies[index].preparing.append(stats.evaluatingAnimations)
+                    copies[index].compositing.append(stats.compositing)
                     if isMoving { copies[index].moving.append(cpu) } else { copies[index].pulsing.append(cpu) }
                 }
             }
@@ -73,10 +79,12 @@ enum KioskFramesBenchmark {
             print("kiosk: the kiosk menu's frames offscreen, 1280x720, bloom pulsing, selection moved every 30 frames, "
                   + "\(frames) frames each, render thread CPU; damage a frame: median "
                 + "\(Int(p(copies[0].damaged, 50)!)) pixels, mean \(Int(mean(copies[0].damaged)))")
-            for (copy, label) in zip(copies, ["one pass (shipped)", "pixman's passes   "]) {
+            for (copy, label) in zip(copies, ["one pass (shipped)", "pixman's passes   "]) where !copy.cpu.isEmpty {
                 print("  \(label)  mean \(ms(mean(copy.cpu))), median \(ms(p(copy.cpu, 50))); "
-                      + "while moving \(ms(p(copy.moving, 50))), pulse only \(ms(p(copy.pulsing, 50))) (medians)")
+                      + "while moving \(ms(p(copy.moving, 50))), pulse only \(ms(p(copy.pulsing, 50))) (medians); "
+                      + "prepare \(ms(p(copy.preparing, 50))), composite \(ms(p(copy.compositing, 50)))")
             }
+            guard !shippedOnly else { return }
             print(String(format: "  ratio               %.2fx (pixman's passes / one pass, means); while moving %.2fx, pulse only %.2fx",
                          mean(copies[1].cpu) / mean(copies[0].cpu),
                          p(copies[1].moving, 50)! / p(copies[0].moving, 50)!, p(copies[1].pulsing, 50)! / p(copies[0].pulsing, 50)!))
