@@ -2,7 +2,8 @@
 # Runs every benchmark of issue 7 in one go and prints the table of its
 # targets, Lamina beside its baseline and the peers: render-benchmark
 # (offscreen), lamina-bench (framework overhead), window-benchmark under a
-# private Xvfb (idle, 1000 layers, latency) and scripts/bench-peers.sh (the
+# private Xvfb (idle, 1000 layers, latency, the floor of a changing frame)
+# and scripts/bench-peers.sh (the
 # kiosk menu beside Qt Quick, GTK 4, Clutter and cairo, when installed).
 # Figures only, never pass or fail. Takes about 5 minutes with the peers.
 #
@@ -40,7 +41,7 @@ source scripts/lib/xvfb.sh
 trap stop_private_xvfb EXIT
 start_private_xvfb 1920x1080x24 || { echo "bench-all.sh: Xvfb did not start" >&2; exit 1; }
 export LAMINA_BENCH_XSERVER_PID=$xvfb_pid
-for mode in idle layers latency "latency --pulse"; do
+for mode in idle layers latency "latency --pulse" floor; do
     say "== window-benchmark $mode"
     # shellcheck disable=SC2086  # "latency --pulse" is two arguments
     "$bin/window-benchmark" $mode | tee -a "$output"

@@ -30,6 +30,8 @@ final class Compositor {
     var compositesBloomInOnePass = true
     /// Draw nodes of subtrees nothing changes until the next commit.
     private(set) var staticSubtrees = StaticSubtreeCache()
+    /// The tree generation the caches were last swept of gone layers at.
+    private var sweptGeneration: UInt64?
     let opacityMasks = OpacityMasks()
     let particleRenderer = ParticleRenderer()
     let tileRenderer = TileRenderer()
@@ -98,10 +100,14 @@ final class Compositor {
         if records.isEmpty { damage.add(targetRect) }  // first frame: paint everything, background included
         spareRecords = records
         records = newRecords
+        // Layers go only with a commit: the caches are swept only after one.
         // Looked up in the records themselves: a set of their keys cost a
         // thousand hashes a frame, twice.
-        contentCache.retainOnly(liveCount: newRecords.count) { newRecords[$0] != nil }
-        bloomCache.retainOnly { newRecords[$0] != nil }
+        if tree.generation != sweptGeneration {
+            sweptGeneration = tree.generation
+            contentCache.retainOnly(liveCount: newRecords.count) { newRecords[$0] != nil }
+            bloomCache.retainOnly { newRecords[$0] != nil }
+        }
         if tileRenderer.hasSources { tileRenderer.retainOnly(newRecords.values.compactMap(\.state.tiled)) }
         return Frame(root: root, damage: damage.rects, layerCount: count, runningAnimations: runningAnimations)
     }

@@ -190,6 +190,10 @@ package final class RenderLoop: RenderHost {
     private var applyTime: Double = 0
     /// When the scene next animates (the tree's answer, debug overlays aside).
     private var sceneAnimationTime: CFTimeInterval?
+    /// Whether animations were running at the time of the last frame drawn.
+    private var lastFrameHadRunningAnimations = false
+    /// Times `nextAction` walked the tree for the next animation (for tests).
+    private(set) var treeWalks = 0
     /// Debug hooks: the profiler's history and overlays, and the trace (Render/Profiler/).
     var debug = RenderDebugging()
     var tracer: FrameTracer?
@@ -235,7 +239,17 @@ package final class RenderLoop: RenderHost {
     }
 
     func nextAction(now: CFTimeInterval) -> FrameScheduler.Action {
-        sceneAnimationTime = tree.nextAnimationTime(after: now, lastFrame: scheduler.lastFrameTime)
+        if lastFrameHadRunningAnimations, !scheduler.hasPendingCommit {
+            // Animations were running at the last frame's time: the next tick
+            // needs a frame (their progress, or the end state of those that
+            // end before it), whatever else the tree's walk would find, and
+            // no commit has changed the tree since. The walk ran twice a
+            // frame for a menu whose glow pulses forever (issue 7).
+            sceneAnimationTime = now
+        } else {
+            sceneAnimationTime = tree.nextAnimationTime(after: now, lastFrame: scheduler.lastFrameTime)
+            treeWalks += 1
+        }
         if sceneAnimationTime.map({ $0 > now }) ?? true { scheduler.noteSceneIdle() }
         // Debug hook: fading repaint flashes need frames too.
         scheduler.nextAnimationTime = debug.nextFrameTime(after: now, sceneTime: sceneAnimationTime)
@@ -275,6 +289,7 @@ package final class RenderLoop: RenderHost {
         stats.targetPixels = compositor.width * compositor.height
         stats.layerCount = frame.layerCount
         stats.runningAnimations = frame.runningAnimations
+        lastFrameHadRunningAnimations = frame.runningAnimations > 0
         scheduler.didRender(frameTime: frameTime, wasAnimating: wasAnimating)
         stats.droppedFramesSoFar = scheduler.droppedFrames
         debug.record(stats)

@@ -132,3 +132,45 @@ final class StaticSubtreeTests: ModelTestCase {
         XCTAssertGreaterThan(GoldenImage.differingPixels(before, after, tolerance: 2), 1000, "the fade shows when it begins")
     }
 }
+
+/// The render loop asks for the next tick while the last frame had
+/// animations running, without walking the tree, and still sleeps once the
+/// end state has been drawn.
+final class RunningFrameSchedulingTests: ModelTestCase {
+    private var root: CALayer?
+
+    func testALoopKeepsDrawingWhileAnimationsRunAndSleepsAfterTheEndState() {
+        let host = InlineRenderHost(width: 80, height: 60)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 80, height: 60)
+        let layer = CALayer()
+        layer.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        layer.backgroundColor = CGColor(gray: 1, alpha: 1)
+        root.addSublayer(layer)
+        self.root = root
+        root.attach(to: host)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1.0
+        fade.toValue = 0.2
+        fade.duration = 0.1
+        fade.isRemovedOnCompletion = false
+        layer.add(fade, forKey: "fade")
+        CATransaction.flush()
+        let loop = host.loop, start = CACurrentMediaTime()
+        func isFrameDue(_ action: FrameScheduler.Action) -> Bool {
+            if case .sleep(nil) = action { return false }
+            return true
+        }
+        XCTAssertEqual(loop.renderFrame(at: start + 0.05).runningAnimations, 1)
+        let walks = loop.treeWalks
+        XCTAssertTrue(isFrameDue(loop.nextAction(now: start + 0.05)), "running: the next tick is due")
+        // Long after the end, with no frame in between: one frame is still
+        // due, to show the end state.
+        XCTAssertTrue(isFrameDue(loop.nextAction(now: start + 0.5)), "the end state is still to be drawn")
+        XCTAssertEqual(loop.treeWalks, walks, "answered from the last frame, without walking the tree")
+        XCTAssertEqual(loop.renderFrame(at: start + 0.5).runningAnimations, 0)
+        XCTAssertEqual(loop.nextAction(now: start + 0.5), .sleep(until: nil), "drawn: the loop sleeps")
+        XCTAssertEqual(loop.treeWalks, walks + 1, "nothing ran at that frame: the tree is walked")
+        XCTAssertEqual(loop.nextAction(now: start + 0.6), .sleep(until: nil))
+    }
+}
