@@ -23,7 +23,8 @@ enum KioskFramesBenchmark {
         let loop: RenderLoop
         let root: CALayer
         let selection: CALayer
-        let items: [CATextLayer]
+        /// Where the selection rests on each row.
+        let rows: [CGPoint]
         var cpu: [Double] = []
         var moving: [Double] = []
         var pulsing: [Double] = []
@@ -40,10 +41,10 @@ enum KioskFramesBenchmark {
                 let root = CALayer()
                 root.frame = CGRect(x: 0, y: 0, width: width, height: height)
                 root.backgroundColor = CGColor(gray: 0, alpha: 1)
-                let (selection, items) = BenchmarkScenes.kioskMenu(in: root)
+                let (selection, rows) = MenuScene.build(in: root, pulsing: true)
                 root.attach(to: loop)
                 CATransaction.flush()
-                return Copy(loop: loop, root: root, selection: selection, items: items)
+                return Copy(loop: loop, root: root, selection: selection, rows: rows)
             }
             var selected = 0, step = 1
             var lastMove = -100
@@ -53,7 +54,7 @@ enum KioskFramesBenchmark {
                     // Down, Down, ..., then Up: the selection's implicit move.
                     if selected + step < 0 || selected + step > 4 { step = -step }
                     selected += step
-                    for copy in copies { copy.selection.position = copy.items[selected].position }
+                    for copy in copies { copy.selection.position = copy.rows[selected] }
                     CATransaction.flush()
                     lastMove = frame
                 }

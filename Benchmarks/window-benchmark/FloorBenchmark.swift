@@ -31,13 +31,8 @@ enum FloorBenchmark {
         fade.repeatCount = .greatestFiniteMagnitude
         patch.add(fade, forKey: "fade")
         window.rootLayer.addSublayer(patch)
-        DispatchQueue.main.asyncAfter(deadline: .now() + warmup) {
-            let first = WindowSample(window)
-            DispatchQueue.main.asyncAfter(deadline: .now() + measured) {
-                let last = WindowSample(window)
-                report(first, last, interval: window.displayInterval)
-                window.close()
-            }
+        WindowSample.measure(window, warmup: warmup, seconds: measured) { first, last in
+            report(first, last, interval: window.displayInterval)
         }
     }
 

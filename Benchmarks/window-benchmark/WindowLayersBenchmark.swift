@@ -13,14 +13,9 @@ enum WindowLayersBenchmark {
     static func start(in window: LaminaWindow) {
         window.rootLayer.backgroundColor = CGColor(gray: 0, alpha: 1)
         BenchmarkScenes.animatedSquares(count: count, in: window.rootLayer, size: window.contentSize)
-        DispatchQueue.main.asyncAfter(deadline: .now() + warmup) {
-            let first = WindowSample(window)
-            DispatchQueue.main.asyncAfter(deadline: .now() + measured) {
-                let last = WindowSample(window)
-                report(first, last, interval: window.displayInterval)
-                print("  render server: \(window.frameSummary)")
-                window.close()
-            }
+        WindowSample.measure(window, warmup: warmup, seconds: measured) { first, last in
+            report(first, last, interval: window.displayInterval)
+            print("  render server: \(window.frameSummary)")
         }
     }
 

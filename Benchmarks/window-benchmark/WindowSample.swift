@@ -14,6 +14,19 @@ struct WindowSample {
 
     init(_ window: LaminaWindow) { frames = window.framesRendered }
 
+    /// Samples `window` after `warmup` seconds and again `seconds` later,
+    /// hands both to `report`, then closes the window (which ends the run).
+    static func measure(_ window: LaminaWindow, warmup: Double, seconds: Double,
+                        report: @escaping @MainActor (_ first: WindowSample, _ last: WindowSample) -> Void) {
+        DispatchQueue.main.asyncAfter(deadline: .now() + warmup) {
+            let first = WindowSample(window)
+            DispatchQueue.main.asyncAfter(deadline: .now() + seconds) {
+                report(first, WindowSample(window))
+                window.close()
+            }
+        }
+    }
+
     /// The CPU of the thread that used the most between `first` and `last`
     /// apart from the main thread: the render server's, while it animates.
     /// (Its name, "QuartzCore.RenderServer", is longer than the 15 characters

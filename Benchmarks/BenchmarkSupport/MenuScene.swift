@@ -1,15 +1,15 @@
 import QuartzCore
 
 /// The kiosk menu's layers (five text rows and a rounded selection outline)
-/// for the idle and latency benchmarks; with `pulsing`, the selection's
-/// bloom pulses forever as in `kiosk-menu`.
+/// for the idle, latency and offscreen kiosk benchmarks; with `pulsing`, the
+/// selection's bloom pulses forever as in `kiosk-menu`.
 @MainActor
-enum MenuScene {
-    static let rows = ["Movies", "Music", "Podcasts", "Photos", "Internet"]
+public enum MenuScene {
+    public static let rows = ["Movies", "Music", "Podcasts", "Photos", "Internet"]
 
     /// Builds the menu in `root`; returns the selection layer and the rows' centres.
     @discardableResult
-    static func build(in root: CALayer, pulsing: Bool) -> (selection: CALayer, centres: [CGPoint]) {
+    public static func build(in root: CALayer, pulsing: Bool) -> (selection: CALayer, centres: [CGPoint]) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
