@@ -25,6 +25,11 @@ final class AnimationLifecycle {
     }
 
     private var tracked: [Tracked] = []
+    /// Whether this is the main thread's lifecycle: each thread's
+    /// transactions own one, made on that thread. Asked once, since
+    /// `Thread.isMainThread` costs two system calls on Linux (`getpid` and
+    /// `gettid`), and it was asked at every commit and every key press.
+    let isOnMainThread = Thread.isMainThread
     /// Stops of removed animations, waiting to be delivered.
     private var pendingStops: [AnimationEntry] = []
     /// The media time of the wake-up already scheduled, if any.
@@ -56,7 +61,7 @@ final class AnimationLifecycle {
     /// thread only). Runs after every delivery and at every commit, before
     /// the commit is sent, so a timing change the commit carries is seen.
     func publishFrameEventTime() {
-        guard Thread.isMainThread else { return }
+        guard isOnMainThread else { return }
         var next = CFTimeInterval.infinity
         for item in tracked where item.isFrameDriven && !item.entry.didDeliverStop {
             let entry = item.entry, timing = entry.snapshot.timing  // made at commit
@@ -158,7 +163,7 @@ final class AnimationLifecycle {
 
     /// Arranges for `deliverDueEvents` to run when the next event is due.
     func scheduleDelivery() {
-        guard Thread.isMainThread else { return deliverDueEvents() }
+        guard isOnMainThread else { return deliverDueEvents() }
         let now = MediaClock.now()
         guard let next = nextEventTime(after: now) else { return }
         if let scheduled = scheduledWake, scheduled <= next, scheduled >= now { return }

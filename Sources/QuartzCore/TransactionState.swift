@@ -107,7 +107,7 @@ final class TransactionState {
             TransactionState.forCurrentThread().commitImplicitFromRunLoop(generation: generation)
         }
         RunLoop.current.perform(inModes: [.default, .common], block: commitIfStillOpen)
-        if Thread.isMainThread { DispatchQueue.main.async(execute: commitIfStillOpen) }
+        if lifecycle.isOnMainThread { DispatchQueue.main.async(execute: commitIfStillOpen) }
     }
 
     private func commitImplicitFromRunLoop(generation: Int) {

@@ -170,6 +170,22 @@ final class AnimationLifecycleTests: ModelTestCase {
     }
 }
 
+/// Each thread's lifecycle knows once whether it is the main thread's
+/// (`Thread.isMainThread` costs two system calls on Linux).
+final class AnimationLifecycleThreadTests: XCTestCase {
+    func testEachThreadsLifecycleKnowsWhetherItIsTheMainThreads() {
+        XCTAssertTrue(Thread.isMainThread, "XCTest runs tests on the main thread")
+        XCTAssertTrue(CATransaction.current.lifecycle.isOnMainThread)
+        let answered = expectation(description: "background thread")
+        let thread = Thread {
+            XCTAssertFalse(CATransaction.current.lifecycle.isOnMainThread)
+            answered.fulfill()
+        }
+        thread.start()
+        wait(for: [answered], timeout: 5)
+    }
+}
+
 final class DelegateRecorder: CAAnimationDelegate {
     var events: [String] = []
     var animations: [CAAnimation] = []
