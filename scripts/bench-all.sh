@@ -5,7 +5,7 @@
 # private Xvfb (idle, 1000 layers, latency, the floor of a changing frame)
 # and scripts/bench-peers.sh (the
 # kiosk menu beside Qt Quick, GTK 4, Clutter and cairo, when installed).
-# Figures only, never pass or fail. Takes about 5 minutes with the peers.
+# Figures only, never pass or fail. Takes about 10 minutes with the peers.
 #
 # Usage: scripts/bench-all.sh [--no-peers] [PEERS_DIR]
 #   The full output goes to .build/bench-all/output.txt, the table to

@@ -21,6 +21,7 @@ enum KioskFramesBenchmark {
 
     private struct Copy {
         let loop: RenderLoop
+        /// Kept alive here: a render host does not own its root layer.
         let root: CALayer
         let selection: CALayer
         /// Where the selection rests on each row.
@@ -40,7 +41,6 @@ enum KioskFramesBenchmark {
                 loop.compositesBloomInOnePass = onePass
                 let root = CALayer()
                 root.frame = CGRect(x: 0, y: 0, width: width, height: height)
-                root.backgroundColor = CGColor(gray: 0, alpha: 1)
                 let (selection, rows) = MenuScene.build(in: root, pulsing: true)
                 root.attach(to: loop)
                 CATransaction.flush()
@@ -52,7 +52,7 @@ enum KioskFramesBenchmark {
                 let time = clock.advance(by: 1.0 / 60)
                 if frame % 30 == 15 {
                     // Down, Down, ..., then Up: the selection's implicit move.
-                    if selected + step < 0 || selected + step > 4 { step = -step }
+                    if !MenuScene.rows.indices.contains(selected + step) { step = -step }
                     selected += step
                     for copy in copies { copy.selection.position = copy.rows[selected] }
                     CATransaction.flush()
@@ -79,7 +79,7 @@ enum KioskFramesBenchmark {
             func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(1, values.count)) }
             print("kiosk: the kiosk menu's frames offscreen, 1280x720, bloom pulsing, selection moved every 30 frames, "
                   + "\(frames) frames each, render thread CPU; damage a frame: median "
-                + "\(Int(p(copies[0].damaged, 50)!)) pixels, mean \(Int(mean(copies[0].damaged)))")
+                  + "\(Int(p(copies[0].damaged, 50)!)) pixels, mean \(Int(mean(copies[0].damaged)))")
             for (copy, label) in zip(copies, ["one pass (shipped)", "pixman's passes   "]) where !copy.cpu.isEmpty {
                 print("  \(label)  mean \(ms(mean(copy.cpu))), median \(ms(p(copy.cpu, 50))); "
                       + "while moving \(ms(p(copy.moving, 50))), pulse only \(ms(p(copy.pulsing, 50))) (medians); "

@@ -98,7 +98,7 @@ final class BloomCache {
 
     /// Where a kept glow goes for the group's translation now: moved by
     /// whole pixels, and by the fraction of one left, which resamples it.
-    struct Placement: Equatable {
+    struct Placement {
         let wholeX: Int, wholeY: Int
         let fraction: CGPoint
 
@@ -128,11 +128,11 @@ final class BloomCache {
     /// The intensity as pixman adds it: whole glows (`ADD`), then the
     /// fraction left as `level`/255 of one (0: none), `level` the top byte
     /// of the solid source's 16-bit channel.
-    struct IntensitySteps: Equatable {
-        var whole = 0
-        var level: UInt8 = 0
+    struct IntensitySteps {
+        private(set) var whole = 0
         /// The fraction left, as the solid source is made with it.
-        var fraction = 0.0
+        private(set) var fraction = 0.0
+        var level: UInt8 { UInt8(UInt16(max(0, min(1, fraction)) * 65535) >> 8) }
 
         init(_ intensity: Double) {
             // pixman's mask holds at most 1: larger intensities add whole
@@ -143,7 +143,6 @@ final class BloomCache {
                 remaining -= step
                 if step == 1 { whole += 1 } else { fraction = step }
             }
-            level = UInt8(UInt16(max(0, min(1, fraction)) * 65535) >> 8)
         }
     }
 
