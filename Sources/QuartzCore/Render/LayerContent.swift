@@ -106,6 +106,10 @@ final class LayerContent {
     /// composites as that colour, with no bitmap to read (and an opaque one
     /// as a plain fill, pixman turning `OVER` into `SRC`).
     private(set) lazy var solidSource: PixmanImage? = uniformColor.flatMap { PixmanImage(solidPixel: $0) }
+    /// `solidSource` faded by the mask alpha last asked for
+    /// (`solidSource(fadedBy:)`): a fading layer asks for a new one each
+    /// frame, a still one for the same one again.
+    private(set) var lastFadedSource: (alpha: UInt8, source: PixmanImage)?
 
     init?(key: Key, extent: CGRect, draw: (RasterBuffer) -> Void) {
         guard let (width, height) = Self.pixelSize(of: extent, scale: key.scale),
@@ -187,6 +191,29 @@ final class LayerContent {
         return PixelRect(x: Int(toTarget.m41), y: Int(toTarget.m42), width: pixelWidth, height: pixelHeight)
     }
 
+    /// The bitmap's one colour multiplied by `alpha` as pixman multiplies a
+    /// source by a solid mask (each channel `c × alpha / 255`, rounded), as a
+    /// solid source: `OVER` or `ADD` with it and no mask gives exactly the
+    /// pixels of `solidSource` through the mask, on pixman's fast path.
+    func solidSource(fadedBy alpha: UInt8) -> PixmanImage? {
+        guard let color = uniformColor else { return nil }
+        if let last = lastFadedSource, last.alpha == alpha { return last.source }
+        guard let source = PixmanImage(solidPixel: Self.multiply(color, by: alpha)) else { return nil }
+        lastFadedSource = (alpha, source)
+        return source
+    }
+
+    /// Each 8-bit channel of `pixel` times `alpha` / 255, rounded as pixman
+    /// rounds (`UN8x4_MUL_UN8`: `t = c × a + 128`, then `(t + t >> 8) >> 8`).
+    static func multiply(_ pixel: UInt32, by alpha: UInt8) -> UInt32 {
+        var result: UInt32 = 0
+        for shift: UInt32 in [0, 8, 16, 24] {
+            let t = ((pixel >> shift) & 0xFF) * UInt32(alpha) + 0x80
+            result |= ((t + (t >> 8)) >> 8) << shift
+        }
+        return result
+    }
+
     /// Composites the bitmap through `node`'s matrix into `destination`,
     /// touching only `clip` (target pixels). `usingSwiftKernels` picks the
     /// loops that stand in for pixman (`runsSwiftKernels`; tests ask for
@@ -203,6 +230,12 @@ final class LayerContent {
         if toTarget.isIntegerTranslation2D {
             if operation == PIXMAN_OP_OVER || operation == PIXMAN_OP_ADD, let solid = solidSource {
                 // `clip` is already within the bitmap (its ink is all of it).
+                if let alpha = mask?.solidAlpha, let faded = solidSource(fadedBy: alpha) {
+                    // pixman has no fast path for a solid source through a
+                    // solid mask: its general path fetched and combined both
+                    // for every pixel (half a fading rectangle's frame, issue 7).
+                    return destination.composite(faded, mask: nil, operation: operation, rect: clip)
+                }
                 return destination.composite(solid, mask: mask, operation: operation, rect: clip)
             }
             image.setTransform(nil, bilinear: false)

@@ -144,6 +144,69 @@ final class UniformContentTests: XCTestCase {
     }
 }
 
+/// A plain coloured layer fading at whole pixels: its colour is multiplied
+/// by the opacity first and composited with no mask (pixman's fast path),
+/// with exactly the pixels of pixman compositing the colour through the
+/// opacity mask (its general path).
+final class FadedSolidColourTests: XCTestCase {
+    private func destination() -> RasterBuffer {
+        let buffer = RasterBuffer(width: 40, height: 8)
+        for y in 0..<8 {
+            for x in 0..<40 {
+                let alpha = UInt32((x * 37 + y * 11) % 256)
+                let channel = { (k: Int) in UInt32((x * k + y * 3) % 256) * alpha / 255 }
+                buffer.base.storeBytes(of: alpha << 24 | channel(5) << 16 | channel(7) << 8 | channel(13),
+                                       toByteOffset: y * buffer.bytesPerRow + x * 4, as: UInt32.self)
+            }
+        }
+        return buffer
+    }
+
+    func testEveryOpacityLevelGivesThePixelsOfTheColourThroughTheMask() throws {
+        let rect = PixelRect(x: 0, y: 0, width: 40, height: 8)
+        var cases = 0
+        for color: UInt32 in [0xFF99_9999, 0xFF33_66CC, 0x8040_2010, 0x0300_0102, 0xFFFF_FFFF] {
+            let solid = try XCTUnwrap(PixmanImage(solidPixel: color))
+            for operation in [PIXMAN_OP_OVER, PIXMAN_OP_ADD] {
+                for level in 0...255 {
+                    let mask = try XCTUnwrap(PixmanImage(red: 0, green: 0, blue: 0, alpha: (Double(level << 8) + 0.5) / 65535))
+                    XCTAssertEqual(mask.solidAlpha, UInt8(level))
+                    let ours = destination(), theirs = destination()
+                    let faded = try XCTUnwrap(PixmanImage(solidPixel: LayerContent.multiply(color, by: UInt8(level))))
+                    try XCTUnwrap(PixmanImage(buffer: ours)).composite(faded, mask: nil, operation: operation, rect: rect)
+                    try XCTUnwrap(PixmanImage(buffer: theirs)).composite(solid, mask: mask, operation: operation, rect: rect)
+                    XCTAssertEqual(GoldenImage.differingPixels(ours.makeImage(), theirs.makeImage(), tolerance: 0), 0,
+                                   "\(String(color, radix: 16)) level \(level) op \(operation.rawValue)")
+                    cases += 1
+                }
+            }
+        }
+        XCTAssertEqual(cases, 2_560)
+    }
+
+    func testAFadedPlainLayerCompositesItsFadedColour() throws {
+        var state = LayerState()
+        state.bounds = CGRect(x: 0, y: 0, width: 20, height: 6)
+        let layer = try XCTUnwrap(LayerContent(key: LayerContent.Key(state, scale: 1), extent: state.bounds) { buffer in
+            buffer.base.initializeMemory(as: UInt32.self, repeating: 0xFF99_9999, count: buffer.bytesPerRow / 4 * 6)
+        })
+        let node = DrawNode(id: 1, state: LayerState(), matrix: CATransform3DMakeTranslation(3, 1, 0), opacity: 1,
+                            clip: nil, isGroup: false)
+        let ours = destination(), theirs = destination()
+        let mask = try XCTUnwrap(OpacityMasks().mask(for: 0.4))
+        layer.composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: ours)), mask: mask,
+                        clip: PixelRect(x: 3, y: 1, width: 20, height: 6))
+        XCTAssertEqual(layer.lastFadedSource?.alpha, mask.solidAlpha, "composited as the faded colour")
+        let faded = try XCTUnwrap(layer.lastFadedSource?.source)
+        XCTAssertTrue(layer.solidSource(fadedBy: try XCTUnwrap(mask.solidAlpha)) === faded, "made once for one opacity")
+        try XCTUnwrap(PixmanImage(buffer: theirs)).composite(layer.image, at: 3, 1, mask: mask, operation: PIXMAN_OP_OVER,
+                                                             rect: PixelRect(x: 3, y: 1, width: 20, height: 6))
+        XCTAssertEqual(GoldenImage.differingPixels(ours.makeImage(), theirs.makeImage(), tolerance: 0), 0)
+        XCTAssertGreaterThan(GoldenImage.differingPixels(ours.makeImage(), destination().makeImage(), tolerance: 0), 100,
+                             "the layer was drawn")
+    }
+}
+
 /// A window whose root layer is an opaque colour is not cleared before the
 /// root paints each damaged rectangle; anything else still is.
 final class OpaqueRootTests: ModelTestCase {
