@@ -27,6 +27,7 @@ extension BloomCache {
         let steps = IntensitySteps(bloom.intensity)
         let placed = placement.rect(of: entry)
         let padded = entry.padded, margin = Entry.margin.leading
+        let wide: Int32 = onePassUsesWideVectors ? 1 : 0
         for y in glowing.y..<glowing.maxY {
             // The glow pixel (or, resampled, the top-left of the four) for
             // the first pixel of the row, in the padded glow.
@@ -40,7 +41,8 @@ extension BloomCache {
             group.forEachSpan(ofRow: y, from: glowing.x, to: glowing.maxX) { start, end, pixels in
                 let skip = start - glowing.x
                 lamina_bloom_over_row(destinationRow + start, pixels, top + skip, bottom.map { $0 + skip },
-                                      sampling.wx, sampling.wy, UInt32(steps.whole), UInt32(steps.level), end - start)
+                                      sampling.wx, sampling.wy, UInt32(steps.whole), UInt32(steps.level), end - start,
+                                      wide)
             }
         }
     }

@@ -1,3 +1,4 @@
+import CPixelKernels
 import CPixman
 
 /// Keeps the blurred glow of each layer drawn with a lone `CIBloom` filter,
@@ -69,6 +70,14 @@ final class BloomCache {
     /// Of those, the ones that read the layer's own bitmap, not a scratch
     /// (counted by `GroupRenderer`).
     var onePassCompositesFromBitmap = 0
+    /// Whether the one pass takes eight pixels at a time (AVX2) rather than
+    /// four (SSE2): where the processor can. The pixels are the same; tests
+    /// and `render-benchmark kiosk` set it to compare the two.
+    var onePassUsesWideVectors = BloomCache.processorHasWideVectors
+
+    /// Whether this processor runs AVX2, asked once (CPUID is a trap to
+    /// the hypervisor in a virtual machine).
+    static let processorHasWideVectors = lamina_has_avx2() != 0
 
     /// Adds `node`'s glow at `bloom.intensity` to `scratch` within `area`,
     /// where the group is already drawn. On a miss, `drawGroup` paints the

@@ -7,6 +7,16 @@ extension RenderLoop {
         set { compositor.compositesBloomInOnePass = newValue }
     }
 
+    /// `BloomCache.onePassUsesWideVectors`, to measure eight pixels at a
+    /// time (AVX2) against four (SSE2).
+    package var bloomUsesWideVectors: Bool {
+        get { compositor.bloomCache.onePassUsesWideVectors }
+        set { compositor.bloomCache.onePassUsesWideVectors = newValue }
+    }
+
+    /// Whether this processor runs the one pass eight pixels at a time.
+    package static var processorHasWideVectors: Bool { BloomCache.processorHasWideVectors }
+
     /// What evaluating the tree's animations found.
     package struct EvaluationResult: Sendable {
         /// Layers visited.

@@ -85,12 +85,20 @@ final class BloomOnePassTests: ModelTestCase {
     /// Pulsing across intensities 0 to 2.6 (whole glows and fractions)
     /// while moving by fractions of a pixel in both directions, with a
     /// layer crossing the glow: every frame the same as pixman's.
+    /// Both vector widths: eight pixels at a time (AVX2) where the
+    /// processor has it, four (SSE2).
     func testAMovingPulsingBloomMatchesPixmansPasses() {
-        for withSublayer in [true, false] { assertMovingPulsingBloomMatches(withSublayer: withSublayer) }
+        for wide in Self.widths {
+            for withSublayer in [true, false] { assertMovingPulsingBloomMatches(withSublayer: withSublayer, wide: wide) }
+        }
     }
 
-    private func assertMovingPulsingBloomMatches(withSublayer: Bool) {
+    /// The vector widths this processor runs (AVX2 only where it has it).
+    private static let widths = BloomCache.processorHasWideVectors ? [false, true] : [false]
+
+    private func assertMovingPulsingBloomMatches(withSublayer: Bool, wide: Bool) {
         let host = TwinHost(width: size.width, height: size.height)
+        host.onePass.loop.compositor.bloomCache.onePassUsesWideVectors = wide
         let (ring, cover) = makeScene(on: host, ringFrame: CGRect(x: 40, y: 40, width: 130, height: 52), intensity: 0.8,
                                       withSublayer: withSublayer)
         let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
@@ -113,7 +121,7 @@ final class BloomOnePassTests: ModelTestCase {
         CATransaction.flush()
         let start = CACurrentMediaTime()
         // Past the move's end (1 s) the ring rests at whole pixels.
-        assertSameFrames(host, times: (0...30).map { start + Double($0) * 0.043 }, "moving and pulsing, sublayer \(withSublayer)")
+        assertSameFrames(host, times: (0...30).map { start + Double($0) * 0.043 }, "moving and pulsing, sublayer \(withSublayer), wide \(wide)")
         XCTAssertGreaterThan(host.onePass.loop.compositor.bloomCache.onePassComposites, 20, "the one-pass path drew them")
         XCTAssertEqual(host.pixman.loop.compositor.bloomCache.onePassComposites, 0)
     }
@@ -176,10 +184,23 @@ final class BloomOnePassTests: ModelTestCase {
         XCTAssertEqual(host.onePass.loop.compositor.bloomCache.onePassComposites, 0)
     }
 
-    /// The SSE2 row (four pixels at a time) gives what the plain C pixel
-    /// gives, for every tail length, weight and intensity step, on random
-    /// and extreme pixels, with a group and without one (transparent).
+    /// The SSE2 row (four pixels at a time) and the AVX2 row (eight, then
+    /// four, then one) give what the plain C pixel gives, for every tail
+    /// length, weight and intensity step, on random and extreme pixels,
+    /// with a group and without one (transparent).
     func testTheRowKernelMatchesItsPixelDefinition() {
+        XCTAssertEqual(BloomCache.processorHasWideVectors, Self.cpuinfoHasAVX2, "CPUID agrees with the kernel's account")
+        for wide in Self.widths { assertRowKernelMatchesItsPixelDefinition(wide: wide) }
+    }
+
+    /// Whether /proc/cpuinfo lists AVX2 (nil where there is none to read).
+    private static var cpuinfoHasAVX2: Bool? {
+        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
+        guard let flags = text.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else { return nil }
+        return flags.split(separator: " ").contains("avx2")
+    }
+
+    private func assertRowKernelMatchesItsPixelDefinition(wide: Bool) {
         var random = SystemRandomNumberGenerator()
         func premultiplied() -> UInt32 {
             switch UInt8.random(in: 0...5, using: &random) {
@@ -194,7 +215,8 @@ final class BloomOnePassTests: ModelTestCase {
             }
         }
         var checked = 0
-        for count in [1, 3, 4, 7, 8, 13, 33] {
+        let counts = [1, 3, 4, 7, 8, 9, 12, 13, 15, 16, 17, 33]
+        for count in counts {
             for (wholeSteps, level) in [(0, 0), (1, 0), (0, 77), (1, 200), (3, 1), (2, 255)] as [(UInt32, UInt32)] {
                 for (wx, wy) in [(0, 0), (0, 64), (91, 0), (1, 127), (127, 1), (37, 101)] as [(UInt32, UInt32)] {
                     let group = (0..<count).map { _ in premultiplied() }
@@ -206,7 +228,8 @@ final class BloomOnePassTests: ModelTestCase {
                             bottom.withUnsafeBufferPointer { bottom in
                                 group.withUnsafeBufferPointer { group in
                                     lamina_bloom_over_row(&row, grouped ? group.baseAddress : nil, top.baseAddress,
-                                                          resampled ? bottom.baseAddress : nil, wx, wy, wholeSteps, level, count)
+                                                          resampled ? bottom.baseAddress : nil, wx, wy, wholeSteps, level, count,
+                                                          wide ? 1 : 0)
                                 }
                             }
                         }
@@ -217,14 +240,14 @@ final class BloomOnePassTests: ModelTestCase {
                                 : top[x]
                             let expected = Self.bloomOver(destination[x], grouped ? group[x] : 0, glow, wholeSteps, level)
                             XCTAssertEqual(row[x], expected,
-                                           "count \(count) x \(x) steps \(wholeSteps)/\(level) w \(wx),\(wy) group \(grouped)")
+                                           "count \(count) x \(x) steps \(wholeSteps)/\(level) w \(wx),\(wy) group \(grouped) wide \(wide)")
                             checked += 1
                         }
                     }
                 }
             }
         }
-        XCTAssertEqual(checked, 4 * 36 * [1, 3, 4, 7, 8, 13, 33].reduce(0, +))
+        XCTAssertEqual(checked, 4 * 36 * counts.reduce(0, +))
     }
 
     /// The arithmetic written out a channel at a time, as pixman does it:
