@@ -1,7 +1,7 @@
 // render-benchmark: the render side alone, offscreen, next to a baseline
 // measured in the same run. Figures, never pass or fail.
 //
-//   swift run -c release render-benchmark [layers|transformed|evaluation|kiosk]...   (default: all four)
+//   swift run -c release render-benchmark [layers|transformed|evaluation|kiosk|colours]...   (default: all five)
 //
 // layers:     1000 layers animating position and opacity at 1280x720,
 //             rendered frame after frame (RenderLoop, frames discarded),
@@ -13,11 +13,13 @@
 //             evaluated per frame, beside the same curves in plain Swift.
 // kiosk:      the kiosk menu's frames (bloom pulse, selection moving), the
 //             selection's glow added in one pass beside pixman's passes.
+// colours:    1000 still squares whose background colour animates, beside
+//             the same squares whose opacity animates.
 import BenchmarkSupport
 import Foundation
 import QuartzCore
 
-let modes = CommandLine.arguments.dropFirst().isEmpty ? ["layers", "transformed", "evaluation", "kiosk"] : Array(CommandLine.arguments.dropFirst())
+let modes = CommandLine.arguments.dropFirst().isEmpty ? ["layers", "transformed", "evaluation", "kiosk", "colours"] : Array(CommandLine.arguments.dropFirst())
 print("render-benchmark, \(ProcessInfo.processInfo.activeProcessorCount) cores, load \(BenchmarkStatistics.loadAverage())")
 for mode in modes {
     switch mode {
@@ -25,8 +27,9 @@ for mode in modes {
     case "transformed": TransformedLayersBenchmark.run()
     case "evaluation": EvaluationBenchmark.run()
     case "kiosk": KioskFramesBenchmark.run()
+    case "colours": ColourLayersBenchmark.run()
     default:
-        FileHandle.standardError.write(Data("render-benchmark: unknown mode \(mode) (layers, transformed, evaluation, kiosk)\n".utf8))
+        FileHandle.standardError.write(Data("render-benchmark: unknown mode \(mode) (layers, transformed, evaluation, kiosk, colours)\n".utf8))
         exit(2)
     }
 }

@@ -127,11 +127,12 @@ final class LayerContent {
     /// a path needs its pixels (a turned or scaled layer). A window's root
     /// layer would otherwise keep a screen-sized bitmap (3.6 MB at
     /// 1280x720) that is only ever composited as a fill (issue 7, memory).
-    init?(plainRectangle key: Key, extent: CGRect, drawing draw: @escaping (RasterBuffer) -> Void) {
+    /// `pixel`, when given, is the colour cairo paints (`SolidColourPixel`),
+    /// known without drawing the probe.
+    init?(plainRectangle key: Key, extent: CGRect, pixel: UInt32? = nil,
+          drawing draw: @escaping (RasterBuffer) -> Void) {
         guard let (width, height) = Self.pixelSize(of: extent, scale: key.scale) else { return nil }
-        let probe = RasterBuffer(width: 1, height: 1)
-        draw(probe)
-        let color = probe.base.load(as: UInt32.self)
+        let color = pixel ?? Self.probe(draw)
         self.key = key
         origin = extent.origin
         (pixelWidth, pixelHeight) = (width, height)
@@ -140,6 +141,13 @@ final class LayerContent {
         uniformColor = color == 0 ? nil : color
         inkBounds = color == 0 ? nil : PixelRect(x: 0, y: 0, width: width, height: height)
         inkHole = nil
+    }
+
+    /// The one pixel `draw` paints into a 1x1 buffer.
+    static func probe(_ draw: (RasterBuffer) -> Void) -> UInt32 {
+        let probe = RasterBuffer(width: 1, height: 1)
+        draw(probe)
+        return probe.base.load(as: UInt32.self)
     }
 
     /// The layer's `contents` used as is: when the layer draws nothing but

@@ -71,7 +71,12 @@ enum LayerContentRenderer {
         let isPlainRectangle = hasBackground && !hasBorder && image == nil && shapeState == nil && gradient == nil
             && key.cornerRadius == 0 && Self.isWholePixels(extent.width * key.scale)
             && Self.isWholePixels(extent.height * key.scale)
-        if isPlainRectangle { return LayerContent(plainRectangle: key, extent: extent, drawing: draw) }
+        if isPlainRectangle {
+            // A colour animating makes a new one every frame: its pixel
+            // worked out as cairo works it out, not drawn (issue 7).
+            let pixel = key.backgroundColor.flatMap { SolidColourPixel.matchesCairo ? SolidColourPixel.pixel(for: $0.rgba) : nil }
+            return LayerContent(plainRectangle: key, extent: extent, pixel: pixel, drawing: draw)
+        }
         return LayerContent(key: key, extent: extent, draw: draw)
     }
 
