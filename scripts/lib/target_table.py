@@ -46,12 +46,14 @@ def peer_rows(table):
 
 def kiosk_offscreen(offscreen):
     """render-benchmark's kiosk: the render thread's frame alone, offscreen."""
-    shipped = find(r'one pass \(shipped\)\s+mean ([\d.]+ ms)', offscreen, None)
+    shipped = find(r'one pass, (?:AVX2|SSE2) \(shipped\)\s+mean ([\d.]+ ms)', offscreen, None)
     if not shipped:
         return ''
     ratio = find(r'ratio\s+([\d.]+x) \(pixman', offscreen)
+    narrow = find(r'ratio\s+([\d.]+x) \(one pass, SSE2', offscreen, None)
+    narrow = f'; four pixels at a time (SSE2) {narrow} that' if narrow else ''
     return (f'<br>render thread alone, offscreen, frames back to back: {shipped} a frame '
-            f'(glow in one pass; pixman\'s three passes {ratio} that)')
+            f'(glow in one pass; pixman\'s three passes {ratio} that{narrow})')
 
 
 def window_floor(floor):
