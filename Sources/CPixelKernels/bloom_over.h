@@ -83,15 +83,6 @@ lamina_bloom_over_span_scalar(uint32_t *dest, const uint32_t *group, const uint3
 #define LB_ROW_ATTR static inline
 #define LB_TAIL lamina_bloom_over_span_scalar
 #include "bloom_over_simd.h"
-#undef LB_VEC
-#undef LB_LANES
-#undef LB
-#undef LB_SI
-#undef LB_ALL_EQUAL
-#undef LB_FN
-#undef LB_ATTR
-#undef LB_ROW_ATTR
-#undef LB_TAIL
 
 /* Eight pixels a vector, then four, then one: for processors with AVX2
    (`lamina_has_avx2`), compiled for it whatever the build targets. */
@@ -105,15 +96,6 @@ lamina_bloom_over_span_scalar(uint32_t *dest, const uint32_t *group, const uint3
 #define LB_ROW_ATTR static inline __attribute__((target("avx2")))
 #define LB_TAIL lamina_bloom_over_span_sse2
 #include "bloom_over_simd.h"
-#undef LB_VEC
-#undef LB_LANES
-#undef LB
-#undef LB_SI
-#undef LB_ALL_EQUAL
-#undef LB_FN
-#undef LB_ATTR
-#undef LB_ROW_ATTR
-#undef LB_TAIL
 #endif
 
 /* Whether the processor runs AVX2 and the system saves its registers

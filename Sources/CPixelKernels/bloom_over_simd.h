@@ -16,7 +16,7 @@
      LB_ROW_ATTR     attributes of the row function
      LB_TAIL         what finishes a span the vectors left: a narrower
                      span function with this one's parameters.
-   and undefines them after. */
+   This file undefines them at its end, ready for the next width. */
 
 /* MUL_UN8 on 16-bit lanes holding bytes, as pixman's SSE2 code does it. */
 LB_ATTR LB_VEC LB_FN(mul_un8)(LB_VEC a, LB_VEC b) {
@@ -150,3 +150,13 @@ LB_ROW_ATTR void LB_FN(bloom_over_row)(uint32_t *dest, const uint32_t *group, co
         LB_FN(bloom_over_spans)(dest, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count, LAMINA_GLOW_BILINEAR);
     }
 }
+
+#undef LB_VEC
+#undef LB_LANES
+#undef LB
+#undef LB_SI
+#undef LB_ALL_EQUAL
+#undef LB_FN
+#undef LB_ATTR
+#undef LB_ROW_ATTR
+#undef LB_TAIL
