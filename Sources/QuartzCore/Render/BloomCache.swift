@@ -72,8 +72,13 @@ final class BloomCache {
     var onePassCompositesFromBitmap = 0
     /// Whether the one pass takes eight pixels at a time (AVX2) rather than
     /// four (SSE2): where the processor can. The pixels are the same; tests
-    /// and `render-benchmark kiosk` set it to compare the two.
-    var onePassUsesWideVectors = BloomCache.processorHasWideVectors
+    /// and `render-benchmark kiosk` set it to compare the two. Never true
+    /// on a processor without AVX2 (its instructions would trap there).
+    var onePassUsesWideVectors: Bool {
+        get { usesWideVectors }
+        set { usesWideVectors = newValue && Self.processorHasWideVectors }
+    }
+    private var usesWideVectors = BloomCache.processorHasWideVectors
 
     /// Whether this processor runs AVX2, asked once (CPUID is a trap to
     /// the hypervisor in a virtual machine).

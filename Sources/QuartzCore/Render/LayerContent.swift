@@ -106,6 +106,9 @@ final class LayerContent {
     /// composites as that colour, with no bitmap to read (and an opaque one
     /// as a plain fill, pixman turning `OVER` into `SRC`).
     private(set) lazy var solidSource: PixmanImage? = uniformColor.flatMap { PixmanImage(solidPixel: $0) }
+    /// Whether a plain rectangle's colour was found by drawing one probe
+    /// pixel rather than worked out (`SolidColourPixel`); tests check it.
+    private(set) var colourWasProbed = false
     /// `solidSource` faded by the mask alpha last asked for
     /// (`solidSource(fadedBy:)`): a fading layer asks for a new one each
     /// frame, a still one for the same one again.
@@ -128,11 +131,12 @@ final class LayerContent {
     /// layer would otherwise keep a screen-sized bitmap (3.6 MB at
     /// 1280x720) that is only ever composited as a fill (issue 7, memory).
     /// `pixel`, when given, is the colour cairo paints (`SolidColourPixel`),
-    /// known without drawing the probe.
+    /// known without drawing the probe (`colourWasProbed` says which).
     init?(plainRectangle key: Key, extent: CGRect, pixel: UInt32? = nil,
           drawing draw: @escaping (RasterBuffer) -> Void) {
         guard let (width, height) = Self.pixelSize(of: extent, scale: key.scale) else { return nil }
         let color = pixel ?? Self.probe(draw)
+        colourWasProbed = pixel == nil
         self.key = key
         origin = extent.origin
         (pixelWidth, pixelHeight) = (width, height)

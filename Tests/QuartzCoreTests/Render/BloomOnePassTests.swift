@@ -189,15 +189,20 @@ final class BloomOnePassTests: ModelTestCase {
     /// length, weight and intensity step, on random and extreme pixels,
     /// with a group and without one (transparent).
     func testTheRowKernelMatchesItsPixelDefinition() {
-        XCTAssertEqual(BloomCache.processorHasWideVectors, Self.cpuinfoHasAVX2, "CPUID agrees with the kernel's account")
+        if let listed = Self.cpuinfoHasAVX2 {
+            XCTAssertEqual(BloomCache.processorHasWideVectors, listed, "CPUID agrees with the kernel's account")
+        }
         for wide in Self.widths { assertRowKernelMatchesItsPixelDefinition(wide: wide) }
     }
 
-    /// Whether /proc/cpuinfo lists AVX2 (nil where there is none to read).
+    /// Whether /proc/cpuinfo lists AVX2 (nil where there is none to read,
+    /// or its flags are not x86's).
     private static var cpuinfoHasAVX2: Bool? {
         guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
         guard let flags = text.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else { return nil }
-        return flags.split(separator: " ").contains("avx2")
+        let listed = flags.split(separator: " ")
+        guard listed.contains("sse2") else { return nil }
+        return listed.contains("avx2")
     }
 
     private func assertRowKernelMatchesItsPixelDefinition(wide: Bool) {

@@ -10,7 +10,7 @@ final class SolidColourPixelTests: XCTestCase {
         XCTAssertEqual(SolidColourPixel.checkedColours.count, 256)
     }
 
-    /// Every alpha byte's edges and middle against every channel byte's.
+    /// Every fifth alpha byte, its edges and middle, against every channel byte's.
     func testEveryByteEdgeGivesTheDrawnPixel() {
         var checked = 0
         for alphaStep in stride(from: 0, through: 255, by: 5) {
@@ -47,6 +47,7 @@ final class SolidColourPixelTests: XCTestCase {
             state.backgroundColor = LayerColor(color)
             let content = try XCTUnwrap(LayerContentRenderer.render(key: LayerContent.Key(state, scale: 1)))
             XCTAssertFalse(content.hasDrawnPixels, "kept as its colour")
+            XCTAssertFalse(content.colourWasProbed, "its pixel worked out, not drawn")
             let rgba = color.rgba
             XCTAssertEqual(content.uniformColor, SolidColourPixel.drawn(SIMD4(rgba.red, rgba.green, rgba.blue, rgba.alpha)))
             // The whole bitmap, drawn when a path needs it, is that pixel throughout.
