@@ -245,7 +245,7 @@ final class LayerContent {
                 if let alpha = mask?.solidAlpha, let faded = solidSource(fadedBy: alpha) {
                     // pixman has no fast path for a solid source through a
                     // solid mask: its general path fetched and combined both
-                    // for every pixel (half a fading rectangle's frame, issue 7).
+                    // for every pixel (three times the instructions, issue 7).
                     return destination.composite(faded, mask: nil, operation: operation, rect: clip)
                 }
                 return destination.composite(solid, mask: mask, operation: operation, rect: clip)
