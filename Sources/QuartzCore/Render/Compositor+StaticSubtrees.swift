@@ -24,7 +24,30 @@ struct StaticSubtreeCache {
         let clip: PixelRect?
     }
 
+    /// A layer that is static itself while something under it changes (the
+    /// kiosk's root, above the pulsing selection): what building it worked
+    /// out, so that later frames make its draw node from this one and build
+    /// only its sublayers again.
+    struct Shell {
+        /// The node as first built (its children are that frame's).
+        let node: DrawNode
+        /// Its record then: taken again while its sublayers' ids are the same.
+        let record: DrawRecord
+        let parentMatrix: CATransform3D
+        let parentOpacity: Float
+        let clip: PixelRect?
+        /// What its sublayers are built with.
+        let childMatrix: CATransform3D
+        let childContext: CATransform3D
+        let childClip: PixelRect?
+        /// Its sublayers in drawing order (by `zPosition`, then as added).
+        let sublayers: [UInt64]
+    }
+
     private var entries: [UInt64: Entry] = [:]
+    private var shells: [UInt64: Shell] = [:]
+    /// Draw nodes made from a shell (tests).
+    private(set) var shellsTaken = 0
     private var tree: ObjectIdentifier?
     private var generation: UInt64 = 0
 
@@ -34,14 +57,28 @@ struct StaticSubtreeCache {
         let identity = ObjectIdentifier(tree)
         guard identity != self.tree || tree.generation != generation else { return }
         if !entries.isEmpty { entries.removeAll(keepingCapacity: true) }
+        if !shells.isEmpty { shells.removeAll(keepingCapacity: true) }
         self.tree = identity
         generation = tree.generation
     }
 
     mutating func removeAll() {
         entries.removeAll()
+        shells.removeAll()
         tree = nil
     }
+
+    /// The shell kept for `id`, if it was built with the same inputs;
+    /// counted as taken.
+    mutating func shell(for id: UInt64, parentMatrix: CATransform3D, parentOpacity: Float, clip: PixelRect?) -> Shell? {
+        guard let shell = shells[id], shell.parentOpacity == parentOpacity, shell.clip == clip,
+              shell.parentMatrix == parentMatrix
+        else { return nil }
+        shellsTaken += 1
+        return shell
+    }
+
+    mutating func keepShell(_ shell: Shell, for id: UInt64) { shells[id] = shell }
 
     /// The subtree kept for `id`, if it was built with the same inputs.
     func entry(for id: UInt64, parentMatrix: CATransform3D, parentOpacity: Float, clip: PixelRect?) -> Entry? {

@@ -136,6 +136,9 @@ final class Compositor {
             count += kept.layerCount
             return kept.node
         }
+        if mayKeep, let shell = staticSubtrees.shell(for: id, parentMatrix: parentMatrix, parentOpacity: parentOpacity, clip: clip) {
+            return buildNode(from: shell, of: node, in: tree, parentTime: parentTime, count: &count)
+        }
         let countBefore = count
         count += 1
         var (state, localTime) = tree.presentedState(of: node, parentTime: parentTime)
@@ -251,7 +254,33 @@ final class Compositor {
             drawNode.isStatic = true
             staticSubtrees.keep(.init(node: drawNode, layerCount: count - countBefore, parentMatrix: parentMatrix,
                                       parentOpacity: parentOpacity, clip: clip), for: id)
+        } else if mayKeep, !isGroup, StaticSubtreeCache.isStatic(node, state: state), transition == nil,
+                  drawNode.particles == nil, drawNode.tileFadeTime == nil {
+            let record = drawNode.record
+            drawNode.adopt(record)
+            staticSubtrees.keepShell(.init(node: drawNode, record: record, parentMatrix: parentMatrix,
+                                           parentOpacity: parentOpacity, clip: clip, childMatrix: childMatrix,
+                                           childContext: childContext, childClip: childClip,
+                                           sublayers: ordered.map(\.2)), for: id)
         }
+        return drawNode
+    }
+
+    /// A layer static itself, above sublayers that change (`StaticSubtreeCache.Shell`):
+    /// its draw node made from the shell's, its sublayers built again.
+    private func buildNode(from shell: StaticSubtreeCache.Shell, of node: RenderTree.Node, in tree: RenderTree,
+                           parentTime: CFTimeInterval, count: inout Int) -> DrawNode {
+        count += 1
+        let localTime = node.state.timing.localTime(fromParent: parentTime)
+        let drawNode = DrawNode(sameAs: shell.node)
+        for childID in shell.sublayers {
+            guard let child = buildNode(childID, in: tree, parentTime: localTime, parentMatrix: shell.childMatrix,
+                                        parentOpacity: drawNode.opacity, clip: shell.childClip, count: &count,
+                                        context: shell.childContext)
+            else { continue }
+            drawNode.children.append(child)
+        }
+        if drawNode.children.elementsEqual(shell.node.children, by: { $0.id == $1.id }) { drawNode.adopt(shell.record) }
         return drawNode
     }
 

@@ -52,6 +52,24 @@ final class DrawNode {
         self.isGroup = isGroup
     }
 
+    /// A node like `shell` (a `StaticSubtreeCache.Shell`'s: not a group,
+    /// tint, transition, particles, mask and 3D fields unset) without its
+    /// children, to be given this frame's.
+    init(sameAs shell: DrawNode) {
+        id = shell.id
+        state = shell.state
+        matrix = shell.matrix
+        homography = shell.homography
+        opacity = shell.opacity
+        clip = shell.clip
+        isGroup = shell.isGroup
+        coverage = shell.coverage
+    }
+
+    /// Takes `record` as this node's: only for a record made from the same
+    /// fields and the same children's ids (a shell's).
+    func adopt(_ record: DrawRecord) { keptRecord = record }
+
     /// Part of a subtree nothing changes until the next commit
     /// (`StaticSubtreeCache`): built once, taken by later frames as it is,
     /// and never changed after it was built.

@@ -111,6 +111,64 @@ final class StaticSubtreeTests: ModelTestCase {
         XCTAssertGreaterThan(host.inline.loop.compositor.staticSubtrees.count, 0, "frames kept subtrees")
     }
 
+    /// A still layer above a changing one (a container of a moving layer,
+    /// the root) is made from what its first build worked out
+    /// (`StaticSubtreeCache.Shell`), with the same record while its
+    /// sublayers are the same; only its sublayers are built again. Frames
+    /// match fresh ones while a sublayer moves, hides and shows, and after
+    /// a commit.
+    func testStillParentsOfChangingLayersAreMadeFromTheirShells() throws {
+        let host = RecordingRenderHost(width: size.width, height: size.height)
+        let root = makeRoot(on: host)
+        let container = square(CGRect(x: 20, y: 10, width: 150, height: 100), red: 0.3)
+        container.masksToBounds = true
+        root.addSublayer(container)
+        let moving = square(CGRect(x: 0, y: 10, width: 30, height: 30), red: 0.9)
+        container.addSublayer(moving)
+        let blinking = square(CGRect(x: 60, y: 50, width: 30, height: 30), red: 0.6)
+        container.addSublayer(blinking)
+        container.addSublayer(square(CGRect(x: 100, y: 60, width: 20, height: 20), red: 0.1))
+        let move = CABasicAnimation(keyPath: "position")
+        move.fromValue = CGPoint(x: -10, y: 25)
+        move.toValue = CGPoint(x: 170.5, y: 80.25)
+        move.duration = 1
+        moving.add(move, forKey: "move")
+        let blink = CAKeyframeAnimation(keyPath: "hidden")
+        blink.values = [false, true, false]
+        blink.keyTimes = [0, 0.3, 0.6]
+        blink.calculationMode = .discrete
+        blink.duration = 1
+        blinking.add(blink, forKey: "blink")
+        CATransaction.flush()
+        let compositor = host.inline.loop.compositor, tree = host.inline.loop.tree
+        let start = CACurrentMediaTime()
+        func rootNode(at time: CFTimeInterval) throws -> DrawNode {
+            try XCTUnwrap(compositor.prepare(tree, mediaTime: time).root)
+        }
+        let first = try rootNode(at: start + 0.05), second = try rootNode(at: start + 0.1)
+        XCTAssertFalse(first === second, "a new node each frame")
+        XCTAssertTrue(first.record === second.record, "the root's record kept: its sublayers are the same")
+        XCTAssertTrue(first.children[0].record === second.children[0].record, "and the container's")
+        XCTAssertGreaterThanOrEqual(compositor.staticSubtrees.shellsTaken, 2)
+        let hiddenFrame = try rootNode(at: start + 0.4)
+        XCTAssertEqual(hiddenFrame.children[0].children.count, 2, "the blinking layer hidden")
+        XCTAssertFalse(hiddenFrame.children[0].record === first.children[0].record, "other sublayers: a record of its own")
+
+        // The frames prepared above were not drawn: start the drawing afresh.
+        compositor.invalidateAll()
+        for step in 0...12 {
+            if step == 8 {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                container.backgroundColor = CGColor(red: 0.9, green: 0.9, blue: 0.2, alpha: 1)
+                CATransaction.commit()
+            }
+            let time = start + Double(step) * 0.09
+            let incremental = host.inline.render(at: time)
+            XCTAssertEqual(GoldenImage.differingPixels(incremental, host.freshFrame(at: time), tolerance: 0), 0, "frame \(step)")
+        }
+    }
+
     /// A layer whose animation has not begun yet is not static: when the
     /// animation begins, its frames show it.
     func testALayerWaitingForItsAnimationIsBuiltEveryFrame() throws {
