@@ -74,12 +74,14 @@ final class DrawNode {
     /// (`StaticSubtreeCache`): built once, taken by later frames as it is,
     /// and never changed after it was built.
     var isStatic = false
-    /// A static node's record, made once.
+    /// A static node's record, made once; or a shell's, taken again
+    /// (`adopt`).
     private var keptRecord: DrawRecord?
 
     /// What, compared with the last frame, says whether this layer's pixels
-    /// may have changed. A static node gives the same record every frame,
-    /// so that comparing it with the last one is an identity test.
+    /// may have changed. A static node (and a node made from a shell while
+    /// its sublayers are the same) gives the same record every frame, so
+    /// that comparing it with the last one is an identity test.
     var record: DrawRecord {
         if let keptRecord { return keptRecord }
         let record = DrawRecord(state: state, matrix: matrix, opacity: opacity, clip: clip, coverage: coverage,

@@ -216,14 +216,11 @@ final class LayerContent {
     }
 
     /// Each 8-bit channel of `pixel` times `alpha` / 255, rounded as pixman
-    /// rounds (`UN8x4_MUL_UN8`: `t = c × a + 128`, then `(t + t >> 8) >> 8`).
+    /// rounds (`UN8x4_MUL_UN8`, `UniformContentCompositor.multiply`).
     static func multiply(_ pixel: UInt32, by alpha: UInt8) -> UInt32 {
-        var result: UInt32 = 0
-        for shift: UInt32 in [0, 8, 16, 24] {
-            let t = ((pixel >> shift) & 0xFF) * UInt32(alpha) + 0x80
-            result |= ((t + (t >> 8)) >> 8) << shift
-        }
-        return result
+        let channels = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(pixel, to: SIMD4<UInt8>.self))
+        let product = UniformContentCompositor.multiply(channels, UInt32(alpha))
+        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: product), to: UInt32.self)
     }
 
     /// Composites the bitmap through `node`'s matrix into `destination`,

@@ -107,7 +107,7 @@ enum UniformContentCompositor {
 
     /// `a × b / 255` per channel, rounded as pixman rounds 8-bit products.
     @inline(__always)
-    private static func multiply(_ a: SIMD4<UInt32>, _ b: UInt32) -> SIMD4<UInt32> {
+    static func multiply(_ a: SIMD4<UInt32>, _ b: UInt32) -> SIMD4<UInt32> {
         let t = a &* b &+ 128
         return (t &+ (t &>> 8)) &>> 8
     }
