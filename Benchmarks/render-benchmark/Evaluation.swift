@@ -12,13 +12,14 @@ import QuartzCore
 /// works each timing out once a frame, `TimingCurve`); and with every
 /// layer's animations a little further into their cycles (`timeOffset`),
 /// so that no two layers share a timing and every animation is worked out
-/// on its own.
+/// on its own. Every other frame walks without loading the next layers'
+/// data ahead, to show what that buys.
 @MainActor
 enum EvaluationBenchmark {
     /// Layers (four animations each); `RENDER_BENCHMARK_LAYERS` changes it (250 fit in the caches, which shows what memory costs).
     static let layers = Int(ProcessInfo.processInfo.environment["RENDER_BENCHMARK_LAYERS"] ?? "") ?? 2_500
     /// Frames timed; `RENDER_BENCHMARK_FRAMES` lowers it (for profiling under callgrind).
-    static let frames = Int(ProcessInfo.processInfo.environment["RENDER_BENCHMARK_FRAMES"] ?? "") ?? 200
+    static let frames = Int(ProcessInfo.processInfo.environment["RENDER_BENCHMARK_FRAMES"] ?? "") ?? 300
     static let warmup = min(20, frames)
     /// How much further into its cycles each layer's animations are in the second run.
     static let staggerStep = 0.0007
@@ -37,20 +38,25 @@ enum EvaluationBenchmark {
         print("evaluation: \(layers * 4) running animations on \(layers) layers (basic, keyframe, spring, colour), \(frames) frames")
         let p = BenchmarkStatistics.percentile, ms = { (seconds: Double?) in BenchmarkStatistics.ms(seconds) }
         for (label, step) in scenes {
-            let (lamina, plain, running, prepare) = measure(timeOffsetStep: step)
+            let (lamina, withoutLookAhead, plain, running, prepare) = measure(timeOffsetStep: step)
             let padded = label.padding(toLength: 40, withPad: " ", startingAt: 0)
             let name = step == 0 ? "Lamina evaluation  " : "Lamina, own timings"
             print("  \(padded) \(running) running")
             print("    \(name) median \(ms(p(lamina, 50))), p95 \(ms(p(lamina, 95))) a frame")
+            print("    not loading ahead   median \(ms(p(withoutLookAhead, 50))) a frame, frames alternated with the above"
+                  + String(format: " (%.2fx)", p(withoutLookAhead, 50)! / p(lamina, 50)!))
             print("    plain Swift curves  median \(ms(p(plain, 50))), p95 \(ms(p(plain, 95))) a frame")
             print(String(format: "    ratio               %.1fx (Lamina / plain)", p(lamina, 50)! / p(plain, 50)!))
             print("    whole prepare phase median \(ms(p(prepare, 50))) a frame (evaluation + geometry + draw nodes + damage)")
         }
     }
 
-    /// Lamina's and the plain curves' times a frame, the animations running,
-    /// and the whole prepare phase's times, for the scene with `timeOffsetStep`.
-    static func measure(timeOffsetStep: Double) -> (lamina: [Double], plain: [Double], running: Int, prepare: [Double]) {
+    /// Lamina's times a frame (as shipped, and on alternate frames without
+    /// loading the next layers' data ahead, `NodeView.prefetchAhead`), the
+    /// plain curves' times, the animations running, and the whole prepare
+    /// phase's times, for the scene with `timeOffsetStep`.
+    static func measure(timeOffsetStep: Double)
+        -> (lamina: [Double], withoutLookAhead: [Double], plain: [Double], running: Int, prepare: [Double]) {
         let loop = RenderLoop(presenter: DiscardingPresenter(width: 1280, height: 720), interval: 1.0 / 60)
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
@@ -62,19 +68,19 @@ enum EvaluationBenchmark {
         let curves = PlainCurves(count: layers, timeOffsetStep: timeOffsetStep)
 
         let start = CACurrentMediaTime()
-        var lamina: [Double] = [], plain: [Double] = []
+        var lamina: [Double] = [], withoutLookAhead: [Double] = [], plain: [Double] = []
         var running = 0, sink = 0.0
         for frame in 0..<(frames + warmup) {
             let time = start + Double(frame) / 60
             let t0 = BenchmarkStatistics.now()
-            let result = loop.evaluateAnimations(at: time)
+            let result = loop.evaluateAnimations(at: time, prefetchingAhead: frame.isMultiple(of: 2))
             let t1 = BenchmarkStatistics.now()
             sink += curves.evaluate(at: time - start)
             let t2 = BenchmarkStatistics.now()
             sink += result.opacitySum
             running = result.runningAnimations
             guard frame >= warmup else { continue }
-            lamina.append(t1 - t0)
+            if frame.isMultiple(of: 2) { lamina.append(t1 - t0) } else { withoutLookAhead.append(t1 - t0) }
             plain.append(t2 - t1)
         }
         // The whole prepare phase (evaluation, geometry, draw nodes, damage) for context.
@@ -85,7 +91,7 @@ enum EvaluationBenchmark {
             if frame >= prepareFrames / 4 { prepare.append(stats.evaluatingAnimations) }
         }
         blackHole(sink)
-        return (lamina, plain, running, prepare)
+        return (lamina, withoutLookAhead, plain, running, prepare)
     }
 }
 

@@ -51,6 +51,16 @@ struct AnimationProgram {
         }
     }
 
+    /// Starts loading the list of compiled animations (the array's first
+    /// line: its header and the first references), which
+    /// `prefetchAnimations` reads.
+    @inline(__always)
+    static func prefetchList(of program: inout AnimationProgram) {
+        program.compiled.withUnsafeBytes { elements in
+            if let base = elements.baseAddress { lamina_prefetch(base) }
+        }
+    }
+
     /// How many of the animations run at `layerTime` (begun and not yet
     /// finished): those for which `MediaTiming.isRunning(atLayerTime:)` is true.
     func runningCount(atLayerTime layerTime: CFTimeInterval) -> Int {

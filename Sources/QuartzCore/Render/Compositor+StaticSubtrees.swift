@@ -95,8 +95,8 @@ struct StaticSubtreeCache {
 
     /// Whether a layer, apart from its sublayers, can be part of a static
     /// subtree: see the type's description.
-    static func isStatic(_ node: RenderTree.Node, state: LayerState) -> Bool {
-        node.animations.isEmpty && node.mask == nil && state.replicator == nil && state.emitter == nil
+    static func isStatic(_ node: RenderTree.NodeView, state: LayerState) -> Bool {
+        !node.hasAnimations && node.mask == nil && state.replicator == nil && state.emitter == nil
             && state.tiled == nil && !state.shouldRasterize && !state.preserves3D
     }
 }

@@ -123,12 +123,14 @@ final class Compositor {
     /// `context` maps the superlayer's sublayer space into the 3D space the
     /// layer is depth-sorted in (see `DepthSort`): the nearest flattening
     /// ancestor's sublayer space, perspective included. `inContext3D`: the
-    /// superlayer keeps depth, so this layer will be depth-sorted.
-    private func buildNode(_ id: UInt64, in tree: RenderTree, parentTime: CFTimeInterval, parentMatrix: CATransform3D,
+    /// superlayer keeps depth, so this layer will be depth-sorted. `view`
+    /// is the layer's node when the caller has looked it up already.
+    private func buildNode(_ id: UInt64, view: RenderTree.NodeView? = nil, in tree: RenderTree,
+                           parentTime: CFTimeInterval, parentMatrix: CATransform3D,
                            parentOpacity: Float, clip: PixelRect?, count: inout Int,
                            instance: UInt64 = 0, tint: Tint = .white,
                            context: CATransform3D = CATransform3DIdentity, inContext3D: Bool = false) -> DrawNode? {
-        guard let node = tree.nodes[id] else { return nil }
+        guard let node = view ?? tree.view(of: id) else { return nil }
         // Outside 3D contexts and replicators, a subtree nothing changes
         // until the next commit is taken as the last frame built it.
         let mayKeep = instance == 0 && !inContext3D && tint == .white
@@ -145,7 +147,7 @@ final class Compositor {
         // Profiler hook: counted here, where each layer's local time is known anyway.
         runningAnimations += node.runningAnimationCount(atLayerTime: localTime)
         guard !state.isHidden else {
-            if mayKeep, node.animations.isEmpty {
+            if mayKeep, !node.hasAnimations {
                 staticSubtrees.keep(.init(node: nil, layerCount: 1, parentMatrix: parentMatrix, parentOpacity: parentOpacity,
                                           clip: clip), for: id)
             }
@@ -158,7 +160,7 @@ final class Compositor {
         let preserves3D = state.preserves3D
         let matrix = CATransform3DConcat(state.toSuperlayer, parentMatrix)
         let depthMatrix = CATransform3DConcat(state.toSuperlayer, context)
-        let hasSublayers = !node.sublayers.isEmpty
+        let hasSublayers = node.withSublayers { !$0.isEmpty }
         let transition = preserves3D ? nil : activeTransition(of: node, id: id, localTime: localTime)
         let isGroup = !preserves3D && (transition != nil
             || DrawNode.needsGroup(state, hasSublayers: hasSublayers, hasMask: node.mask != nil, matrix: matrix))
@@ -187,9 +189,12 @@ final class Compositor {
         // dropped before its own transform applies); a 3D one keeps it.
         let childMatrix = CATransform3DConcat(state.sublayerSpace, preserves3D ? matrix : matrix.flattened)
         let childContext = preserves3D ? CATransform3DConcat(state.sublayerSpace, depthMatrix) : state.sublayerSpace
-        let ordered = node.sublayers.enumerated().compactMap { index, id -> (Int, CGFloat, UInt64, Bool)? in
-            guard let child = tree.nodes[id] else { return nil }
-            return (index, child.state.zPosition, id, child.animations.isEmpty)
+        // Each sublayer looked up once, here: its view is handed down.
+        let ordered = node.withSublayers { sublayers in
+            sublayers.enumerated().compactMap { index, id -> (Int, CGFloat, UInt64, RenderTree.NodeView)? in
+                guard let child = tree.view(of: id) else { return nil }
+                return (index, child.zPosition, id, child)
+            }
         }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
         let childTint = isGroup ? Tint.white : tint
         // A replicator draws its sublayers once per copy: one more instance
@@ -209,14 +214,18 @@ final class Compositor {
             let copyInstance = copy == 0 ? instance : instance &* 4099 &+ UInt64(copy)
             let copyTint = state.replicator.map { childTint.times($0.tint(ofInstance: copy)) } ?? childTint
             let copyTime = localTime - Double(copy) * (state.replicator?.delay ?? 0)
-            for (_, _, childID, childHasNoAnimations) in ordered {
-                guard let child = buildNode(childID, in: tree, parentTime: copyTime, parentMatrix: copyMatrix,
+            for (position, (_, _, childID, childView)) in ordered.enumerated() {
+                // The next sublayers' animation data loads while this one is built.
+                let ahead = { (offset: Int) in position + offset < ordered.count ? ordered[position + offset].3 : nil }
+                RenderTree.NodeView.prefetchAhead(next: ahead(1), second: ahead(2), third: ahead(3))
+                guard let child = buildNode(childID, view: childView, in: tree, parentTime: copyTime,
+                                            parentMatrix: copyMatrix,
                                             parentOpacity: opacity, clip: isGroup ? nil : childClip, count: &count,
                                             instance: copyInstance, tint: copyTint, context: copyContext,
                                             inContext3D: preserves3D)
                 else {
                     // Hidden: static unless an animation may show it.
-                    isStatic = isStatic && childHasNoAnimations
+                    isStatic = isStatic && !childView.hasAnimations
                     continue
                 }
                 isStatic = isStatic && child.isStatic
@@ -268,10 +277,10 @@ final class Compositor {
 
     /// A layer static itself, above sublayers that change (`StaticSubtreeCache.Shell`):
     /// its draw node made from the shell's, its sublayers built again.
-    private func buildNode(from shell: StaticSubtreeCache.Shell, of node: RenderTree.Node, in tree: RenderTree,
+    private func buildNode(from shell: StaticSubtreeCache.Shell, of node: RenderTree.NodeView, in tree: RenderTree,
                            parentTime: CFTimeInterval, count: inout Int) -> DrawNode {
         count += 1
-        let localTime = node.state.timing.localTime(fromParent: parentTime)
+        let localTime = node.localTime(fromParent: parentTime)
         let drawNode = DrawNode(sameAs: shell.node)
         for childID in shell.sublayers {
             guard let child = buildNode(childID, in: tree, parentTime: localTime, parentMatrix: shell.childMatrix,
@@ -285,7 +294,7 @@ final class Compositor {
     }
 
     /// The transition running on a layer at `localTime`, with its snapshot.
-    private func activeTransition(of node: RenderTree.Node, id: UInt64, localTime: CFTimeInterval) -> TransitionRenderer.Active? {
+    private func activeTransition(of node: RenderTree.NodeView, id: UInt64, localTime: CFTimeInterval) -> TransitionRenderer.Active? {
         guard let snapshot = transitions.byLayer[id],
               let animation = node.animations.last(where: { $0.id == snapshot.animationID }),
               case .transition(let type, let subtype, let start, let end) = animation.kind,

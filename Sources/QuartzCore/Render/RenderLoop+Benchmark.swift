@@ -29,20 +29,31 @@ extension RenderLoop {
     }
 
     /// Evaluates every layer's animations at `mediaTime` as a frame's
-    /// `prepare` does (each layer at its own local time), without working
-    /// out geometry, draw nodes or damage.
-    package func evaluateAnimations(at mediaTime: CFTimeInterval) -> EvaluationResult {
+    /// `prepare` does (each layer at its own local time, the nodes read
+    /// through views taken when their superlayer is visited, the next one's
+    /// data loaded while this one is evaluated), without working out
+    /// geometry, draw nodes or damage. `prefetchingAhead: false` leaves out
+    /// the loading ahead (`NodeView.prefetchAhead`), to measure what it buys.
+    package func evaluateAnimations(at mediaTime: CFTimeInterval, prefetchingAhead: Bool = true) -> EvaluationResult {
         var result = EvaluationResult()
-        guard let rootID = tree.rootID else { return result }
-        var stack: [(id: UInt64, parentTime: CFTimeInterval)] = [(rootID, mediaTime)]
-        while let (id, parentTime) = stack.popLast() {
-            guard let node = tree.nodes[id] else { continue }
-            let localTime = node.state.timing.localTime(fromParent: parentTime)
+        guard let root = tree.rootID.flatMap(tree.view(of:)) else { return result }
+        var stack: [(node: RenderTree.NodeView, parentTime: CFTimeInterval)] = [(root, mediaTime)]
+        while let (node, parentTime) = stack.popLast() {
+            if prefetchingAhead {
+                let count = stack.count
+                RenderTree.NodeView.prefetchAhead(next: stack.last?.node, second: count > 1 ? stack[count - 2].node : nil,
+                                                  third: count > 2 ? stack[count - 3].node : nil)
+            }
+            let localTime = node.localTime(fromParent: parentTime)
             result.layers += 1
             // Read in place: the compositor copies the presented state into its draw node instead.
             result.opacitySum += node.withPresentedState(at: localTime) { Double($0.opacity) }
             result.runningAnimations += node.runningAnimationCount(atLayerTime: localTime)
-            for sublayer in node.sublayers { stack.append((sublayer, localTime)) }
+            node.withSublayers { sublayers in
+                for sublayer in sublayers.reversed() {
+                    if let child = tree.view(of: sublayer) { stack.append((child, localTime)) }
+                }
+            }
         }
         return result
     }

@@ -6,7 +6,7 @@ import CMemoryHints
 final class RenderTree {
     /// A layer as the tree holds it. Its contents live in one class
     /// instance shared by copies until one is changed (copy on write): every
-    /// frame takes every layer's node out of `nodes`, and copying a whole
+    /// frame reads every layer's node in `nodes`, and copying a whole
     /// `LayerState` with its references and arrays each time cost more than
     /// evaluating the layer's animations (issue 7, docs/performance.md).
     struct Node {
@@ -30,20 +30,6 @@ final class RenderTree {
                 storage.presentation.invalidate()
                 yield &storage.state
             }
-        }
-
-        /// Calls `body` with the layer's state with its animations applied
-        /// at its local time `layerTime`, read in place: evaluated into a
-        /// buffer the node keeps between frames (`PresentationBuffer`), so
-        /// that reading it copies no `LayerState`. A node without animations
-        /// passes `state` itself. (A closure rather than a `_read` accessor:
-        /// the accessor's coroutine frame was allocated on the heap.)
-        @inline(__always)
-        func withPresentedState<Result>(at layerTime: CFTimeInterval,
-                                        _ body: (borrowing LayerState) -> Result) -> Result {
-            // Unretained: this node holds the storage for the whole call, and
-            // retaining and releasing it cost two atomic operations a layer.
-            Unmanaged.passUnretained(storage)._withUnsafeGuaranteedRef { $0.withPresentedState(at: layerTime, body) }
         }
 
         var sublayers: [UInt64] {
@@ -73,14 +59,19 @@ final class RenderTree {
             }
         }
 
+        /// The node read in place, without retaining it: see `NodeView`.
+        var view: NodeView { NodeView(storage: Unmanaged.passUnretained(storage)) }
+
+        /// `view.withPresentedState(at:_:)`.
+        @inline(__always)
+        func withPresentedState<Result>(at layerTime: CFTimeInterval,
+                                        _ body: (borrowing LayerState) -> Result) -> Result {
+            view.withPresentedState(at: layerTime, body)
+        }
+
         /// `animations` compiled for per-frame evaluation, rebuilt whenever
         /// they change.
         var program: AnimationProgram { storage.program }
-
-        /// `program.runningCount(atLayerTime:)`, without copying the program out.
-        func runningAnimationCount(atLayerTime layerTime: CFTimeInterval) -> Int {
-            storage.program.runningCount(atLayerTime: layerTime)
-        }
 
         private mutating func makeUnique() {
             guard !isKnownUniquelyReferenced(&storage) else { return }
@@ -104,7 +95,7 @@ final class RenderTree {
         /// The small fields come first, next to the object's header, which
         /// a frame touches anyway: each field a frame reads for every layer
         /// on a cache line of its own was a miss per layer (issue 7).
-        private final class Storage {
+        fileprivate final class Storage {
             var sublayers: [UInt64]
             var mask: UInt64?
             @exclusivity(unchecked) var animations: [AnimationSnapshot]
@@ -128,7 +119,7 @@ final class RenderTree {
             /// layers spent most of its time waiting on one miss after
             /// another (issue 7).
             @inline(__always)
-            private func prefetchForEvaluation() {
+            func prefetchForEvaluation() {
                 // One line more for the presented state: the buffer's flag comes before it.
                 withUnsafePointer(to: &presentation) { Self.prefetch(UnsafeRawPointer($0), lines: Self.hotStateLines + 1) }
                 withUnsafePointer(to: &state) { Self.prefetch(UnsafeRawPointer($0), lines: Self.hotStateLines) }
@@ -157,6 +148,7 @@ final class RenderTree {
     }
 
     private(set) var nodes: [UInt64: Node] = [:]
+
     /// The timing curves of the nodes' compiled animations, one for each
     /// distinct timing and easing (`TimingCurve`).
     let curves = TimingCurveTable()
@@ -227,8 +219,99 @@ final class RenderTree {
     /// The state of `id` as shown at media time `mediaTime`, given its
     /// superlayer's local time: its animations applied at its own local time.
     /// A copy; to read a few fields, `node.withPresentedState` reads them in place.
-    func presentedState(of node: Node, parentTime: CFTimeInterval) -> (state: LayerState, localTime: CFTimeInterval) {
-        let localTime = node.state.timing.localTime(fromParent: parentTime)
+    func presentedState(of node: NodeView, parentTime: CFTimeInterval) -> (state: LayerState, localTime: CFTimeInterval) {
+        let localTime = node.localTime(fromParent: parentTime)
         return (node.withPresentedState(at: localTime) { copy $0 }, localTime)
+    }
+
+    /// `presentedState(of:parentTime:)` for a node taken out of `nodes`.
+    func presentedState(of node: Node, parentTime: CFTimeInterval) -> (state: LayerState, localTime: CFTimeInterval) {
+        presentedState(of: node.view, parentTime: parentTime)
+    }
+}
+
+extension RenderTree {
+    /// A node as a frame reads it, without retaining it: a walk looks each
+    /// sublayer up once and holds the views of the nodes it visits next,
+    /// so that it can start loading their data ahead (`prefetchAhead`).
+    /// Holding them as `Node`s would retain each one, an atomic write to
+    /// the very line being loaded, waiting for it (issue 7,
+    /// docs/performance.md). A view is valid until the tree next changes;
+    /// only `apply` changes it, between frames on the same thread, so the
+    /// views a frame takes never outlive the storage they read.
+    struct NodeView {
+        /// Unretained: the tree's `nodes` own the storage, and a view never
+        /// outlives a frame (see the type's description). Every read goes
+        /// through `_withUnsafeGuaranteedRef`, which retains nothing; an
+        /// `unowned(unsafe)` reference was retained around each call.
+        fileprivate let storage: Unmanaged<Node.Storage>
+
+        /// The layer's local time when its superlayer's is `parentTime`.
+        func localTime(fromParent parentTime: CFTimeInterval) -> CFTimeInterval {
+            storage._withUnsafeGuaranteedRef { $0.state.timing.localTime(fromParent: parentTime) }
+        }
+
+        /// The committed `zPosition`, which orders sublayers.
+        var zPosition: CGFloat { storage._withUnsafeGuaranteedRef { $0.state.zPosition } }
+
+        /// Whether the layer has animations (running or not).
+        var hasAnimations: Bool { storage._withUnsafeGuaranteedRef { !$0.animations.isEmpty } }
+
+        var mask: UInt64? { storage._withUnsafeGuaranteedRef { $0.mask } }
+
+        /// The layer's animations, in the order added (a copy of the array).
+        var animations: [AnimationSnapshot] { storage._withUnsafeGuaranteedRef { $0.animations } }
+
+        /// Calls `body` with the sublayers' ids, read in place.
+        @inline(__always)
+        func withSublayers<Result>(_ body: (UnsafeBufferPointer<UInt64>) -> Result) -> Result {
+            storage._withUnsafeGuaranteedRef { $0.sublayers.withUnsafeBufferPointer(body) }
+        }
+
+        /// Calls `body` with the layer's state with its animations applied
+        /// at its local time `layerTime`, read in place: evaluated into a
+        /// buffer the node keeps between frames (`PresentationBuffer`), so
+        /// that reading it copies no `LayerState`. A node without animations
+        /// passes `state` itself. (A closure rather than a `_read` accessor:
+        /// the accessor's coroutine frame was allocated on the heap.)
+        @inline(__always)
+        func withPresentedState<Result>(at layerTime: CFTimeInterval,
+                                        _ body: (borrowing LayerState) -> Result) -> Result {
+            storage._withUnsafeGuaranteedRef { $0.withPresentedState(at: layerTime, body) }
+        }
+
+        /// `program.runningCount(atLayerTime:)`, without copying the program out.
+        func runningAnimationCount(atLayerTime layerTime: CFTimeInterval) -> Int {
+            storage._withUnsafeGuaranteedRef { $0.program.runningCount(atLayerTime: layerTime) }
+        }
+
+        /// Starts loading what evaluating the nodes a walk visits next
+        /// reads, so that their misses overlap this node's work: the third
+        /// node's storage (its first lines: the animations, the compiled
+        /// program's arrays), the second one's list of compiled animations,
+        /// and the next one's states and compiled animations
+        /// (`Storage.prefetchForEvaluation`). Each step reads what the one
+        /// before started loading, a node earlier, so none waits on a miss.
+        /// Over thousands of animated layers, one step (the next node
+        /// alone) gained nothing measurable and three saved a tenth of the
+        /// evaluation (issue 7, docs/performance.md).
+        @inline(__always)
+        static func prefetchAhead(next: NodeView?, second: NodeView?, third: NodeView?) {
+            if let third {
+                let address = UnsafeRawPointer(third.storage.toOpaque())
+                lamina_prefetch(address)
+                lamina_prefetch(address + 64)
+            }
+            second?.storage._withUnsafeGuaranteedRef { AnimationProgram.prefetchList(of: &$0.program) }
+            next?.storage._withUnsafeGuaranteedRef { storage in
+                if !storage.animations.isEmpty { storage.prefetchForEvaluation() }
+            }
+        }
+    }
+
+    /// The node `id` as a frame reads it (`NodeView`), or nil when there is none.
+    @inline(__always)
+    func view(of id: UInt64) -> NodeView? {
+        nodes[id]?.view
     }
 }
