@@ -43,10 +43,13 @@ enum EvaluationBenchmark {
             let name = step == 0 ? "Lamina evaluation  " : "Lamina, own timings"
             print("  \(padded) \(running) running")
             print("    \(name) median \(ms(p(lamina, 50))), p95 \(ms(p(lamina, 95))) a frame")
+            let lookAheadRatio = p(withoutLookAhead, 50).flatMap { without in p(lamina, 50).map { without / $0 } }
             print("    not loading ahead   median \(ms(p(withoutLookAhead, 50))) a frame, frames alternated with the above"
-                  + String(format: " (%.2fx)", p(withoutLookAhead, 50)! / p(lamina, 50)!))
+                  + (lookAheadRatio.map { String(format: " (%.2fx)", $0) } ?? ""))
             print("    plain Swift curves  median \(ms(p(plain, 50))), p95 \(ms(p(plain, 95))) a frame")
-            print(String(format: "    ratio               %.1fx (Lamina / plain)", p(lamina, 50)! / p(plain, 50)!))
+            if let laminaMedian = p(lamina, 50), let plainMedian = p(plain, 50) {
+                print(String(format: "    ratio               %.1fx (Lamina / plain)", laminaMedian / plainMedian))
+            }
             print("    whole prepare phase median \(ms(p(prepare, 50))) a frame (evaluation + geometry + draw nodes + damage)")
         }
     }

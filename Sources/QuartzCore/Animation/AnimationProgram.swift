@@ -51,9 +51,9 @@ struct AnimationProgram {
         }
     }
 
-    /// Starts loading the list of compiled animations (the array's first
-    /// line: its header and the first references), which
-    /// `prefetchAnimations` reads.
+    /// Starts loading the list of compiled animations (the line holding
+    /// its first references, which for a node's few animations is all of
+    /// them), which `prefetchAnimations` reads.
     @inline(__always)
     static func prefetchList(of program: inout AnimationProgram) {
         program.compiled.withUnsafeBytes { elements in

@@ -215,7 +215,8 @@ final class Compositor {
             let copyTint = state.replicator.map { childTint.times($0.tint(ofInstance: copy)) } ?? childTint
             let copyTime = localTime - Double(copy) * (state.replicator?.delay ?? 0)
             for (position, (_, _, childID, childView)) in ordered.enumerated() {
-                // The next sublayers' animation data loads while this one is built.
+                // The next sublayers' animation data loads while this one is
+                // built (in three steps: `NodeView.prefetchAhead`).
                 let ahead = { (offset: Int) in position + offset < ordered.count ? ordered[position + offset].3 : nil }
                 RenderTree.NodeView.prefetchAhead(next: ahead(1), second: ahead(2), third: ahead(3))
                 guard let child = buildNode(childID, view: childView, in: tree, parentTime: copyTime,

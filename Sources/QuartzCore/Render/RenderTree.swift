@@ -60,6 +60,9 @@ final class RenderTree {
         }
 
         /// The node read in place, without retaining it: see `NodeView`.
+        /// Valid while this node's storage lives: for a node in the tree,
+        /// until the next commit is applied; for a `Node` value of one's
+        /// own, while that value lives unchanged.
         var view: NodeView { NodeView(storage: Unmanaged.passUnretained(storage)) }
 
         /// `view.withPresentedState(at:_:)`.
@@ -89,8 +92,11 @@ final class RenderTree {
         /// layer's animations (issue 7). That is safe because the storage
         /// never leaves the render thread (a class that is not `Sendable`),
         /// and no access overlaps a modifying one: `Node`'s accessors write
-        /// only through `makeUnique` (a storage no reader holds), and
-        /// `evaluate` writes `presentation` while reading the others.
+        /// only through `makeUnique` (a storage no other `Node` holds),
+        /// `evaluate` writes `presentation` while reading the others, and
+        /// the `NodeView`s a frame reads through (which
+        /// `isKnownUniquelyReferenced` cannot see) exist only while nothing
+        /// writes the tree: its nodes change only in `apply`, between frames.
         ///
         /// The small fields come first, next to the object's header, which
         /// a frame touches anyway: each field a frame reads for every layer
@@ -285,16 +291,20 @@ extension RenderTree {
             storage._withUnsafeGuaranteedRef { $0.program.runningCount(atLayerTime: layerTime) }
         }
 
-        /// Starts loading what evaluating the nodes a walk visits next
-        /// reads, so that their misses overlap this node's work: the third
-        /// node's storage (its first lines: the animations, the compiled
-        /// program's arrays), the second one's list of compiled animations,
-        /// and the next one's states and compiled animations
+        /// Starts loading what evaluating the next three nodes a walk takes
+        /// from its list (the next sublayers of one layer) reads, so that
+        /// their misses overlap this node's work: the third one's storage
+        /// (its first lines: the animations, the compiled program's
+        /// arrays), the second one's list of compiled animations, and the
+        /// next one's states and compiled animations
         /// (`Storage.prefetchForEvaluation`). Each step reads what the one
         /// before started loading, a node earlier, so none waits on a miss.
-        /// Over thousands of animated layers, one step (the next node
-        /// alone) gained nothing measurable and three saved a tenth of the
-        /// evaluation (issue 7, docs/performance.md).
+        /// The steps are a node apart where the sublayers are leaves, as
+        /// thousands of animated layers under one superlayer are; between
+        /// two sublayers with sublayers of their own, the walk builds the
+        /// first one's whole subtree. Over thousands of animated layers,
+        /// one step (the next node alone) gained nothing measurable and
+        /// three saved a tenth of the evaluation (issue 7, docs/performance.md).
         @inline(__always)
         static func prefetchAhead(next: NodeView?, second: NodeView?, third: NodeView?) {
             if let third {

@@ -26,6 +26,7 @@ final class RenderTreeViewTests: ModelTestCase {
         state.timing = MediaTiming(beginTime: 1.5, speed: 2, timeOffset: 0.25)
         let animations = [fade(from: 0.2, to: 0.6), fade(from: 1, to: 0, duration: 0.5)]
         let node = RenderTree.Node(state: state, sublayers: [4, 5, 6], mask: 9, animations: animations)
+        defer { withExtendedLifetime(node) {} }  // a view does not keep its node alive
         let view = node.view
         XCTAssertEqual(view.zPosition, 3)
         XCTAssertEqual(view.mask, 9)
@@ -46,9 +47,11 @@ final class RenderTreeViewTests: ModelTestCase {
         XCTAssertNil(still.view.mask)
         XCTAssertEqual(still.view.withPresentedState(at: 1) { copy $0 }, state)
         // A hint only: any mix of nodes, with or without animations, or none.
-        RenderTree.NodeView.prefetchAhead(next: still.view, second: view, third: nil)
-        RenderTree.NodeView.prefetchAhead(next: nil, second: still.view, third: view)
-        XCTAssertEqual(view.withPresentedState(at: 0.7) { $0.opacity }, node.withPresentedState(at: 0.7) { $0.opacity })
+        withExtendedLifetime(still) {
+            RenderTree.NodeView.prefetchAhead(next: still.view, second: view, third: nil)
+            RenderTree.NodeView.prefetchAhead(next: nil, second: still.view, third: view)
+            XCTAssertEqual(view.withPresentedState(at: 0.7) { $0.opacity }, node.withPresentedState(at: 0.7) { $0.opacity })
+        }
     }
 
     /// Three levels, each layer on its own timing, some animated: the walk

@@ -111,6 +111,33 @@ final class StaticSubtreeTests: ModelTestCase {
         XCTAssertGreaterThan(host.inline.loop.compositor.staticSubtrees.count, 0, "frames kept subtrees")
     }
 
+    /// A still container whose only sublayer is hidden, with an animation
+    /// that shows it later, is not kept as static: the sublayer appears on
+    /// time (`buildNode` takes a hidden sublayer's animations into account
+    /// when it decides whether its superlayer is static).
+    func testAStillContainerOfAHiddenLayerAnAnimationWillShowIsNotKept() {
+        let host = RecordingRenderHost(width: size.width, height: size.height)
+        let root = makeRoot(on: host)
+        let container = square(CGRect(x: 20, y: 20, width: 100, height: 60), red: 0.3)
+        let hidden = square(CGRect(x: 10, y: 10, width: 30, height: 20), red: 0.9)
+        hidden.isHidden = true
+        container.addSublayer(hidden)
+        root.addSublayer(container)
+        let show = CABasicAnimation(keyPath: "hidden")
+        show.fromValue = false
+        show.toValue = false
+        show.beginTime = CACurrentMediaTime() + 0.5
+        show.duration = 0.3
+        hidden.add(show, forKey: "show")
+        CATransaction.flush()
+        let start = CACurrentMediaTime()
+        for step in 0...9 {
+            let time = start + Double(step) * 0.1
+            let incremental = host.inline.render(at: time)
+            XCTAssertEqual(GoldenImage.differingPixels(incremental, host.freshFrame(at: time), tolerance: 0), 0, "frame \(step)")
+        }
+    }
+
     /// A still layer above a changing one (a container of a moving layer,
     /// the root) is made from what its first build worked out
     /// (`StaticSubtreeCache.Shell`), with the same record while its
