@@ -24,6 +24,25 @@ final class StaticSubtreeTests: ModelTestCase {
         return layer
     }
 
+    /// An animation that shows `layer` (hidden) from `delay` seconds on, for 0.3 s.
+    private func show(_ layer: CALayer, after delay: Double) {
+        let show = CABasicAnimation(keyPath: "hidden")
+        show.fromValue = false
+        show.toValue = false
+        show.beginTime = CACurrentMediaTime() + delay
+        show.duration = 0.3
+        layer.add(show, forKey: "show")
+    }
+
+    /// Renders the frame for `time` on `host`, with the subtrees it keeps,
+    /// and checks it against the same frame drawn afresh.
+    private func assertFrameMatchesFresh(_ host: RecordingRenderHost, at time: CFTimeInterval, step: Int,
+                                         file: StaticString = #filePath, line: UInt = #line) {
+        let incremental = host.inline.render(at: time)
+        XCTAssertEqual(GoldenImage.differingPixels(incremental, host.freshFrame(at: time), tolerance: 0), 0,
+                       "frame \(step)", file: file, line: line)
+    }
+
     /// The still siblings of a moving layer are built once; the moving one
     /// and its ancestors every frame; a commit rebuilds everything once.
     func testStillSiblingsOfAMovingLayerAreBuiltOnce() throws {
@@ -89,12 +108,7 @@ final class StaticSubtreeTests: ModelTestCase {
         move.toValue = CGPoint(x: 95.5, y: 70.25)
         move.duration = 1
         carrier.add(move, forKey: "move")
-        let show = CABasicAnimation(keyPath: "hidden")
-        show.fromValue = false
-        show.toValue = false
-        show.beginTime = CACurrentMediaTime() + 0.5
-        show.duration = 0.3
-        revealed.add(show, forKey: "show")
+        show(revealed, after: 0.5)
         CATransaction.flush()
         let start = CACurrentMediaTime()
         for step in 0...10 {
@@ -105,8 +119,7 @@ final class StaticSubtreeTests: ModelTestCase {
                 CATransaction.commit()
             }
             let time = start + Double(step) * 0.1
-            let incremental = host.inline.render(at: time)
-            XCTAssertEqual(GoldenImage.differingPixels(incremental, host.freshFrame(at: time), tolerance: 0), 0, "frame \(step)")
+            assertFrameMatchesFresh(host, at: time, step: step)
         }
         XCTAssertGreaterThan(host.inline.loop.compositor.staticSubtrees.count, 0, "frames kept subtrees")
     }
@@ -123,18 +136,12 @@ final class StaticSubtreeTests: ModelTestCase {
         hidden.isHidden = true
         container.addSublayer(hidden)
         root.addSublayer(container)
-        let show = CABasicAnimation(keyPath: "hidden")
-        show.fromValue = false
-        show.toValue = false
-        show.beginTime = CACurrentMediaTime() + 0.5
-        show.duration = 0.3
-        hidden.add(show, forKey: "show")
+        show(hidden, after: 0.5)
         CATransaction.flush()
         let start = CACurrentMediaTime()
         for step in 0...9 {
             let time = start + Double(step) * 0.1
-            let incremental = host.inline.render(at: time)
-            XCTAssertEqual(GoldenImage.differingPixels(incremental, host.freshFrame(at: time), tolerance: 0), 0, "frame \(step)")
+            assertFrameMatchesFresh(host, at: time, step: step)
         }
     }
 
@@ -191,8 +198,7 @@ final class StaticSubtreeTests: ModelTestCase {
                 CATransaction.commit()
             }
             let time = start + Double(step) * 0.09
-            let incremental = host.inline.render(at: time)
-            XCTAssertEqual(GoldenImage.differingPixels(incremental, host.freshFrame(at: time), tolerance: 0), 0, "frame \(step)")
+            assertFrameMatchesFresh(host, at: time, step: step)
         }
     }
 
