@@ -16,6 +16,10 @@ enum CompiledTarget: Sendable {
     case transformField(TransformField)
     /// A numeric field of `sublayerTransform`.
     case sublayerTransformField(TransformField)
+    /// A numeric filter input (`filters.NAME.inputKey`), written inline
+    /// (`AnimatedFilterInput`). By reference, so that the case takes no
+    /// more room in a `CompiledAnimation` than the others.
+    case filterInput(FilterInputPath)
 
     /// The field `path` names, or nil when the general path must handle it.
     init?(_ path: AnimationKeyPath) {
@@ -47,6 +51,10 @@ enum CompiledTarget: Sendable {
         switch (key, path.restJoined) {
         case (.position, "x"): self = .positionX
         case (.position, "y"): self = .positionY
+        case (.filters, _), (.backgroundFilters, _):
+            guard path.rest.count == 2 else { return nil }
+            self = .filterInput(FilterInputPath(list: key == .filters ? .filters : .backgroundFilters,
+                                                name: path.rest[0], key: path.rest[1]))
         case (.transform, _), (.sublayerTransform, _):
             // `translation` takes a size; the other fields are numbers.
             guard let field = path.transformField, field != .translation else { return nil }
@@ -60,7 +68,7 @@ enum CompiledTarget: Sendable {
     var kind: CompiledValueKind {
         switch self {
         case .opacity, .zPosition, .anchorPointZ, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius,
-             .hidden, .masksToBounds, .positionX, .positionY, .transformField, .sublayerTransformField:
+             .hidden, .masksToBounds, .positionX, .positionY, .transformField, .sublayerTransformField, .filterInput:
             return .number
         case .position, .anchorPoint: return .point
         case .shadowOffset: return .size
@@ -104,6 +112,8 @@ enum CompiledTarget: Sendable {
             return state.transform.animatableFieldValue(field)?.number.map(number)
         case .sublayerTransformField(let field):
             return state.sublayerTransform.animatableFieldValue(field)?.number.map(number)
+        case .filterInput(let input):
+            return state.filterNumber(input.key, ofFilterNamed: input.name, in: input.list).map(number)
         }
     }
 
@@ -156,6 +166,22 @@ enum CompiledTarget: Sendable {
             if let updated = state.sublayerTransform.settingField(field, to: .number(v.x)) {
                 state.sublayerTransform = updated
             }
+        case .filterInput(let input):
+            state.setFilterNumber(v.x, forKey: input.key, ofFilterNamed: input.name, in: input.list)
         }
+    }
+}
+
+/// Where a compiled filter-input animation writes: the list, the filter's
+/// name and the input's key of `filters.NAME.inputKey`.
+final class FilterInputPath: Sendable {
+    let list: AnimatedFilterInput.List
+    let name: String
+    let key: String
+
+    init(list: AnimatedFilterInput.List, name: String, key: String) {
+        self.list = list
+        self.name = name
+        self.key = key
     }
 }

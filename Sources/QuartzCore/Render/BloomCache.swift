@@ -20,9 +20,12 @@ final class BloomCache {
         let intensity: Double
     }
 
-    static func loneBloom(in filters: [CIFilterSnapshot]) -> Bloom? {
-        guard filters.count == 1, let bloom = filters.first, bloom.filterName == "CIBloom" else { return nil }
-        return Bloom(radius: bloom.number("inputRadius") ?? 10, intensity: bloom.number("inputIntensity") ?? 0.5)
+    /// The bloom of `state`'s filters as presented (an animated input included).
+    static func loneBloom(of state: LayerState) -> Bloom? {
+        let filters = state.filters
+        guard filters.count == 1, filters[0].filterName == "CIBloom" else { return nil }
+        return Bloom(radius: state.filterNumber("inputRadius", ofFilterAt: 0, in: .filters) ?? 10,
+                     intensity: state.filterNumber("inputIntensity", ofFilterAt: 0, in: .filters) ?? 0.5)
     }
 
     /// What the glow was blurred from.
@@ -242,7 +245,7 @@ final class BloomCache {
     /// (which only follows from the rest).
     private static func records(of node: DrawNode, relative: Bool) -> [DrawRecord] {
         var state = node.state
-        state.filters = []
+        state.removeFilters()
         // Where the layer sits is in its matrix (made relative below).
         if relative { state.position = .zero }
         let shift = relative ? CATransform3DMakeTranslation(-node.matrix.m41, -node.matrix.m42, 0) : CATransform3DIdentity

@@ -256,7 +256,7 @@ final class Compositor {
             if state.masksToBounds, let box = PixelRect(covering: drawNode.homography.apply(state.bounds)) {
                 coverage = coverage.flatMap { $0.intersection(box) }
             }
-            let spread = ImageFilterRenderer.outset(for: state.filters) + ShadowRenderer.spread(of: drawNode)
+            let spread = ImageFilterRenderer.outset(of: state) + ShadowRenderer.spread(of: drawNode)
             if spread > 0 { coverage = coverage?.insetBy(-spread) }
         }
         drawNode.coverage = coverage.flatMap { rect in clip.map { rect.intersection($0) } ?? rect }
@@ -398,7 +398,7 @@ final class Compositor {
         if !state.backgroundFilters.isEmpty, let buffer = destination.buffer,
            let box = PixelRect(covering: node.homography.apply(state.bounds))?.intersection(area) {
             // What is behind the layer, filtered before the layer draws.
-            ImageFilterRenderer.applyInPlace(state.backgroundFilters, to: buffer, area: box)
+            ImageFilterRenderer.applyInPlace(state.presentedBackgroundFilters, to: buffer, area: box)
         }
         if includeShadow, state.shadowOpacity > 0 {
             ShadowRenderer.drawShadow(of: node, content: contentCache.content(for: node), into: destination,

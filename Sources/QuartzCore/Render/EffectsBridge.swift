@@ -15,6 +15,19 @@ extension PixelBufferView {
 
 /// Filters on a group's pixels (`CIGaussianBlur`, `CIBloom`, `CIColorPosterize`).
 enum ImageFilterRenderer {
+    /// How far (pixels) a layer's filters, as presented, spread its drawing.
+    /// Reads an animated input inline rather than building the presented
+    /// list, as every group's node asks at every frame.
+    static func outset(of state: LayerState) -> Int {
+        state.filters.indices.reduce(0) { total, index in
+            switch state.filters[index].filterName {
+            case "CIGaussianBlur", "CIBloom":
+                return total + ImageEffects.outset(forRadius: state.filterNumber("inputRadius", ofFilterAt: index, in: .filters) ?? 0)
+            default: return total
+            }
+        }
+    }
+
     /// How far (pixels) the filters spread a layer's drawing.
     static func outset(for filters: [CIFilterSnapshot]) -> Int {
         filters.reduce(0) { total, filter in

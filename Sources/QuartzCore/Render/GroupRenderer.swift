@@ -11,8 +11,8 @@ struct GroupRenderer {
         let state = node.state
         // A lone bloom adds a cached glow made over the whole group, so it
         // needs no margin of neighbours around the clip; other filters do.
-        let bloom = BloomCache.loneBloom(in: state.filters)
-        let filterSpread = bloom == nil ? ImageFilterRenderer.outset(for: state.filters) : 0
+        let bloom = BloomCache.loneBloom(of: state)
+        let filterSpread = bloom == nil ? ImageFilterRenderer.outset(of: state) : 0
         let spread = filterSpread + ShadowRenderer.spread(of: node)
         guard var area = clip.insetBy(-spread).intersection(compositor.targetRect) else { return }
         let operation = state.compositingFilter.flatMap(BlendModes.operation(forFilterName:)) ?? PIXMAN_OP_OVER
@@ -49,7 +49,7 @@ struct GroupRenderer {
             compositor.bloomCache.addGlow(bloom, of: node, to: scratchImage, area: area, targetRect: compositor.targetRect,
                                           drawGroup: drawGroup, scratchPool: compositor.scratchPool)
         } else {
-            ImageFilterRenderer.apply(state.filters, to: scratch, area: area)
+            ImageFilterRenderer.apply(state.presentedFilters, to: scratch, area: area)
         }
         if let mask = node.mask { applyMask(mask, scratch: scratchImage, area: area) }
         if state.shadowOpacity > 0 {

@@ -103,17 +103,12 @@ extension LayerState: AnimationTarget {
     /// `filters.NAME.inputKey`: a numeric filter input.
     private func filterInput(key: LayerStateKey, path: [String]) -> AnimatableValue? {
         guard path.count == 2, let name = path.first, let input = path.last else { return nil }
-        let list = key == .filters ? filters : backgroundFilters
-        return list.first { $0.name == name }?.number(input).map(AnimatableValue.number)
+        return filterNumber(input, ofFilterNamed: name, in: key == .filters ? .filters : .backgroundFilters)
+            .map(AnimatableValue.number)
     }
 
     private mutating func setFilterInput(_ value: AnimatableValue, key: LayerStateKey, path: [String]) {
         guard path.count == 2, let name = path.first, let input = path.last, let number = value.number else { return }
-        var list = key == .filters ? filters : backgroundFilters
-        guard let index = list.firstIndex(where: { $0.name == name }) else { return }
-        var numbers = list[index].numbers
-        numbers[input] = number
-        list[index] = CIFilterSnapshot(filterName: list[index].filterName, name: name, numbers: numbers)
-        if key == .filters { filters = list } else { backgroundFilters = list }
+        setFilterNumber(number, forKey: input, ofFilterNamed: name, in: key == .filters ? .filters : .backgroundFilters)
     }
 }

@@ -57,6 +57,15 @@ struct SharedLayerStateExtras: Sendable, Equatable {
         }
     }
 
+    /// Takes `other`'s extras, unless these already are the same storage:
+    /// then nothing is retained or released.
+    mutating func restore(from other: SharedLayerStateExtras) {
+        if !sharesStorage(with: other) { box = other.box }
+    }
+
+    /// Whether these and `other` are the same storage (not merely equal).
+    func sharesStorage(with other: SharedLayerStateExtras) -> Bool { box === other.box }
+
     static func == (lhs: SharedLayerStateExtras, rhs: SharedLayerStateExtras) -> Bool {
         lhs.box === rhs.box || lhs.box.value == rhs.box.value
     }

@@ -41,6 +41,9 @@ struct LayerState: Sendable, Equatable {
     /// A `CATransformLayer`: draws nothing itself, and its sublayers are
     /// depth-sorted in 3D with those of the transform layers around it.
     var isTransformLayer = false
+    /// A filter input an animation wrote, inline (presented states only;
+    /// `LayerState+FilterInputs.swift`).
+    var animatedFilterInput: AnimatedFilterInput?
     /// The fields that rarely change and that no compiled animation
     /// writes, shared between copies (`LayerState+Extras.swift`).
     var extras = SharedLayerStateExtras()
@@ -112,8 +115,9 @@ extension LayerState {
         state.cornerRadius = 0
         state.masksToBounds = false
         state.shadowOpacity = 0
-        state.filters = []
+        state.removeFilters()
         state.backgroundFilters = []
+        state.animatedFilterInput = nil
         state.compositingFilter = nil
         state.shouldRasterize = false
         state.shape = nil

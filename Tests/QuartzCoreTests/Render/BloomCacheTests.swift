@@ -63,6 +63,29 @@ final class BloomCacheTests: ModelTestCase {
         XCTAssertEqual(host.inline.loop.compositor.bloomCache.glowsMade, 1, "a move and a pulse reuse the glow")
     }
 
+    /// An animated intensity (compiled, and held inline in the presented
+    /// state: `AnimatedFilterInput`) draws what the same ring with that
+    /// intensity set draws, on a pulse going up, at its peak and coming down.
+    func testAnAnimatedIntensityDrawsAsThatIntensitySet() {
+        let frame = CGRect(x: 40, y: 30, width: 120, height: 50)
+        let animated = InlineRenderHost(width: size.width, height: size.height)
+        let ring = makeRing(on: animated, frame: frame, intensity: 0.2)
+        let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
+        pulse.fromValue = 0.2
+        pulse.toValue = 1.8
+        pulse.beginTime = 1  // layer time: runs from 1 to 2, then back to 3
+        pulse.duration = 1
+        pulse.autoreverses = true
+        ring.add(pulse, forKey: "pulse")
+        CATransaction.flush()
+        for (time, intensity) in [(1.25, 0.6), (2.0, 1.8), (2.75, 0.6)] {
+            let drawn = animated.render(at: time)
+            let still = InlineRenderHost(width: size.width, height: size.height)
+            _ = makeRing(on: still, frame: frame, intensity: intensity)
+            XCTAssertEqual(GoldenImage.differingPixels(drawn, still.render(at: time), tolerance: 0), 0, "at \(time)")
+        }
+    }
+
     /// A move by whole pixels adds the glow exactly where a fresh blur puts it.
     func testAWholePixelMoveMatchesAFreshDrawingExactly() {
         let host = RecordingRenderHost(width: size.width, height: size.height)

@@ -240,6 +240,65 @@ final class CompiledAnimationTests: XCTestCase {
         assertAgree(basic("transform.rotation.x", from: 0, to: 1) { $0.isCumulative = true; $0.repeatCount = 2 })
     }
 
+    // MARK: Filter inputs
+
+    /// A state with a named bloom and a named background blur, whose
+    /// inputs `filters.pulse.*` and `backgroundFilters.soften.*` name.
+    private static let filtered: LayerState = {
+        var state = sample
+        state.filters = [CIFilterSnapshot(filterName: "CIBloom", name: "pulse", numbers: ["inputRadius": 5])]
+        state.backgroundFilters = [CIFilterSnapshot(filterName: "CIGaussianBlur", name: "soften", numbers: [:])]
+        return state
+    }()
+
+    /// `filters.NAME.inputKey` compiles: the kiosk's pulse, keyframes, an
+    /// additive input read from the filter (its own value or its default),
+    /// background filters, and a name no filter has (nothing is written).
+    func testFilterInputs() {
+        let pulse = basic("filters.pulse.inputIntensity", from: 0.0, to: 1.5) {
+            $0.autoreverses = true
+            $0.repeatCount = .greatestFiniteMagnitude
+            $0.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        }
+        assertAgree(pulse, on: [Self.filtered])
+        assertAgree(keyframes("filters.pulse.inputRadius", [2.0, 9.0, 4.0]), on: [Self.filtered])
+        assertAgree(basic("filters.pulse.inputRadius", by: 3) { $0.isAdditive = true }, on: [Self.filtered])
+        assertAgree(basic("filters.pulse.inputIntensity", to: 2), on: [Self.filtered])
+        assertAgree(basic("backgroundFilters.soften.inputRadius", from: 1, to: 20), on: [Self.filtered])
+        assertAgree(basic("filters.missing.inputRadius", from: 1, to: 20), on: [Self.filtered, Self.plain])
+    }
+
+    /// What the compiled pulse writes is what the filter renderer reads:
+    /// Apple's interpolation of the input, on the filter the path names,
+    /// with the filter list itself left as committed.
+    func testAFilterInputIsPresentedInline() throws {
+        let animation = basic("filters.pulse.inputIntensity", from: 0.5, to: 1.5)  // linear, 2 s
+        let compiled = try XCTUnwrap(CompiledAnimation(animation.snapshot(reportingOn: nil)))
+        var state = Self.filtered
+        compiled.apply(to: &state, layerTime: 0.5)
+        XCTAssertEqual(state.filterNumber("inputIntensity", ofFilterNamed: "pulse", in: .filters), 0.75)
+        XCTAssertEqual(state.filterNumber("inputRadius", ofFilterNamed: "pulse", in: .filters), 5)
+        XCTAssertEqual(state.filters, Self.filtered.filters, "the list is not copied")
+        XCTAssertEqual(state.presentedFilters.first?.numbers["inputIntensity"], 0.75)
+        XCTAssertEqual(BloomCache.loneBloom(of: state)?.intensity, 0.75)
+        XCTAssertNil(state.presentedBackgroundFilters.first?.numbers["inputIntensity"])
+    }
+
+    /// A second animated input at once goes into the filter list, and both
+    /// are presented.
+    func testTwoAnimatedInputsAtOnce() {
+        let snapshots = [basic("filters.pulse.inputIntensity", from: 0, to: 1),
+                         basic("filters.pulse.inputRadius", from: 2, to: 12)].map { $0.snapshot(reportingOn: nil) }
+        let program = AnimationProgram(snapshots)
+        XCTAssertNotNil(program.targets)
+        var state = Self.filtered
+        program.apply(snapshots, to: &state, layerTime: 1)
+        XCTAssertEqual(BloomCache.loneBloom(of: state)?.intensity, 0.5)
+        XCTAssertEqual(BloomCache.loneBloom(of: state)?.radius, 7)
+        XCTAssertEqual(ImageFilterRenderer.outset(of: state), ImageFilterRenderer.outset(for: state.presentedFilters))
+        XCTAssertEqual(state.presentedFilters.first?.numbers, ["inputIntensity": 0.5, "inputRadius": 7])
+    }
+
     // MARK: What stays with the general evaluator
 
     func testUncoveredAnimationsFallBack() {

@@ -115,6 +115,31 @@ final class PresentationBufferTests: XCTestCase {
         assertMatchesGeneral(node, at: 1.1)
     }
 
+    /// The kiosk's pulse (`filters.pulseFilter.inputIntensity`) with a
+    /// move: compiled, so a frame restores and writes the input inline and
+    /// never copies the filter list (the extras stay the committed
+    /// state's storage); with a second input animated too, that one goes
+    /// into the list and is put back from the committed state each frame.
+    func testFilterInputsAreRestoredBetweenFrames() {
+        var committed = Self.committed
+        committed.filters = [CIFilterSnapshot(filterName: "CIBloom", name: "pulseFilter", numbers: ["inputRadius": 5])]
+        let pulse = basic("filters.pulseFilter.inputIntensity", from: 0, to: 1.5) {
+            $0.repeatCount = .greatestFiniteMagnitude
+        }
+        let node = RenderTree.Node(state: committed, sublayers: [], mask: nil,
+                                   animations: [pulse, basic("position", to: CGPoint(x: 50, y: 60))])
+        XCTAssertNotNil(node.program.targets, "all compiled: the buffer restores fields")
+        for time in Self.times {
+            assertMatchesGeneral(node, at: time)
+            let sharesExtras = node.withPresentedState(at: time) { $0.extras.sharesStorage(with: committed.extras) }
+            XCTAssertTrue(sharesExtras, "at \(time): the filter list was copied")
+        }
+        let both = RenderTree.Node(state: committed, sublayers: [], mask: nil,
+                                   animations: [pulse, basic("filters.pulseFilter.inputRadius", from: 1, to: 9, begin: 1)])
+        XCTAssertNotNil(both.program.targets)
+        for time in Self.times { assertMatchesGeneral(both, at: time) }
+    }
+
     /// The program's running count is `MediaTiming.isRunning` summed.
     func testRunningCountMatchesIsRunning() {
         let forever = basic("opacity", from: 0, to: 1) { $0.repeatCount = .greatestFiniteMagnitude }
