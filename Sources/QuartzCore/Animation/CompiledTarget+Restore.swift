@@ -26,6 +26,10 @@ extension CompiledTarget {
         case .shadowColor: presented.shadowColor = committed.shadowColor
         case .transformField: presented.transform = committed.transform
         case .sublayerTransformField: presented.sublayerTransform = committed.sublayerTransform
+        case .filterInput:
+            presented.animatedFilterInput = committed.animatedFilterInput
+            // A second animated input went into the list itself (`setFilterNumber`).
+            presented.extras.restore(from: committed.extras)
         }
     }
 }
