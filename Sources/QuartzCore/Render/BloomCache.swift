@@ -31,10 +31,19 @@ final class BloomCache {
     /// What the glow was blurred from.
     struct Key: Equatable {
         let radius: Double
-        /// The group's drawing (its filters left out: the bloom's inputs do
-        /// not change what is blurred); relative to the group's translation
-        /// when the glow can move with it.
+        /// The group's drawing, the group's own record first; relative to
+        /// the group's translation when the glow can move with it.
         let records: [DrawRecord]
+
+        /// Equal radius and drawing, the group's own filters left out: the
+        /// bloom's inputs do not change what is blurred. Left out by the
+        /// comparison rather than by emptying the list in the record, which
+        /// copied the state's extras at every frame (issue 7).
+        static func == (a: Key, b: Key) -> Bool {
+            guard a.radius == b.radius, a.records.count == b.records.count, let own = a.records.first,
+                  let other = b.records.first, own.equalsIgnoringFilters(other) else { return false }
+            return a.records.dropFirst().elementsEqual(b.records.dropFirst())
+        }
     }
 
     final class Entry {
@@ -245,7 +254,8 @@ final class BloomCache {
     /// (which only follows from the rest).
     private static func records(of node: DrawNode, relative: Bool) -> [DrawRecord] {
         var state = node.state
-        state.removeFilters()
+        // The bloom's inputs do not change what is blurred (`Key`'s comparison leaves the filters out).
+        state.animatedFilterInput = nil
         // Where the layer sits is in its matrix (made relative below).
         if relative { state.position = .zero }
         let shift = relative ? CATransform3DMakeTranslation(-node.matrix.m41, -node.matrix.m42, 0) : CATransform3DIdentity

@@ -41,6 +41,12 @@ final class DrawNode {
     /// While a tiled layer's tiles fade in: the frame's time (so each frame
     /// differs from the last and repaints); nil otherwise.
     var tileFadeTime: CFTimeInterval?
+    /// The content bitmap `LayerContentCache` found for this node (`.some(nil)`:
+    /// none), kept so that asking again, later in the frame or, for a node
+    /// kept from frame to frame, in later frames, neither builds the
+    /// content key nor looks it up. Always right: the node's state and
+    /// matrix, which the key is made from, never change.
+    var memoizedContent: LayerContent??
 
     init(id: UInt64, state: LayerState, matrix: CATransform3D, opacity: Float, clip: PixelRect?, isGroup: Bool) {
         self.id = id
@@ -64,6 +70,7 @@ final class DrawNode {
         clip = shell.clip
         isGroup = shell.isGroup
         coverage = shell.coverage
+        memoizedContent = shell.memoizedContent
     }
 
     /// Takes `record` as this node's: only for a record made from the same
@@ -145,10 +152,18 @@ final class DrawRecord: Equatable {
 
     /// Equal values, as the struct's synthesized `==` compared them.
     static func == (a: DrawRecord, b: DrawRecord) -> Bool {
-        a === b || (a.matrix == b.matrix && a.opacity == b.opacity && a.clip == b.clip && a.coverage == b.coverage
-            && a.childIDs == b.childIDs && a.maskID == b.maskID && a.transitionProgress == b.transitionProgress
-            && a.tint == b.tint && a.particleTime == b.particleTime && a.tileFadeTime == b.tileFadeTime
-            && a.state == b.state)
+        a === b || (a.equalsApartFromState(b) && a.state == b.state)
+    }
+
+    /// Equal values but for the states' filter lists (`LayerState.equalsIgnoringFilters`).
+    func equalsIgnoringFilters(_ other: DrawRecord) -> Bool {
+        self === other || (equalsApartFromState(other) && state.equalsIgnoringFilters(other.state))
+    }
+
+    private func equalsApartFromState(_ b: DrawRecord) -> Bool {
+        matrix == b.matrix && opacity == b.opacity && clip == b.clip && coverage == b.coverage
+            && childIDs == b.childIDs && maskID == b.maskID && transitionProgress == b.transitionProgress
+            && tint == b.tint && particleTime == b.particleTime && tileFadeTime == b.tileFadeTime
     }
 }
 

@@ -487,10 +487,20 @@ final class LayerContent {
 /// The cached `LayerContent` of each layer, by layer id.
 final class LayerContentCache {
     private var entries: [UInt64: LayerContent] = [:]
+    /// Contents looked up by key, not taken from the draw node (for tests).
+    private(set) var lookUps = 0
 
     /// The layer's content bitmap, redrawn when what it depends on changed;
     /// nil when the layer draws nothing of its own.
     func content(for node: DrawNode) -> LayerContent? {
+        if let memoized = node.memoizedContent { return memoized }
+        lookUps += 1
+        let content = lookUp(node)
+        node.memoizedContent = .some(content)
+        return content
+    }
+
+    private func lookUp(_ node: DrawNode) -> LayerContent? {
         let key = LayerContent.Key(node.state, scale: Self.rasterScale(for: node))
         if let cached = entries[node.id], cached.key == key { return cached }
         let content: LayerContent?

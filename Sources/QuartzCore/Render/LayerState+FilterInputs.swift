@@ -91,6 +91,23 @@ extension LayerState {
         return filters
     }
 
+    /// Whether the two states are equal but for `filters` (and an animated
+    /// input of them). Nothing is copied when they share their extras, as a
+    /// layer's presented states do between commits.
+    func equalsIgnoringFilters(_ other: LayerState) -> Bool {
+        func backgroundInput(of state: LayerState) -> AnimatedFilterInput? {
+            state.animatedFilterInput?.list == .backgroundFilters ? state.animatedFilterInput : nil
+        }
+        guard backgroundInput(of: self) == backgroundInput(of: other) else { return false }
+        var this = self
+        this.animatedFilterInput = other.animatedFilterInput
+        if extras.sharesStorage(with: other.extras) { return this == other }
+        this.extras = other.extras
+        var extrasWithOtherFilters = extras.value
+        extrasWithOtherFilters.filters = other.filters
+        return this == other && extrasWithOtherFilters == other.extras.value
+    }
+
     /// The state without its filters (and so without an animated input of them).
     mutating func removeFilters() {
         filters = []

@@ -86,6 +86,27 @@ final class BloomCacheTests: ModelTestCase {
         }
     }
 
+    /// The glow depends on what is blurred and the radius, not on the
+    /// intensity: a committed change of intensity keeps it (and draws as a
+    /// fresh frame does), a committed change of radius blurs again.
+    func testOnlyTheRadiusOfTheBloomBlursAgain() {
+        let host = RecordingRenderHost(width: size.width, height: size.height)
+        let ring = makeRing(on: host, frame: CGRect(x: 40, y: 30, width: 120, height: 50))
+        _ = host.inline.render(at: 1)
+        let bloom = ring.filters?.first as? CIFilter
+        for (step, (key, value)) in [("inputIntensity", 1.4), ("inputIntensity", 0.3), ("inputRadius", 7.0)].enumerated() {
+            bloom?.setValue(value, forKey: key)
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            ring.filters = bloom.map { [$0] }
+            CATransaction.commit()
+            let time = 2 + Double(step)
+            XCTAssertEqual(GoldenImage.differingPixels(host.inline.render(at: time), host.freshFrame(at: time), tolerance: 0), 0,
+                           "after \(key) \(value)")
+        }
+        XCTAssertEqual(host.inline.loop.compositor.bloomCache.glowsMade, 2, "blurred at the start and for the new radius")
+    }
+
     /// A move by whole pixels adds the glow exactly where a fresh blur puts it.
     func testAWholePixelMoveMatchesAFreshDrawingExactly() {
         let host = RecordingRenderHost(width: size.width, height: size.height)

@@ -84,6 +84,34 @@ final class StaticSubtreeTests: ModelTestCase {
         XCTAssertTrue(afterCommit[1] === later[1], "and keeps it again from then on")
     }
 
+    /// A kept layer's content is found once, when its node is built, and
+    /// taken from the node in every later frame (`DrawNode.memoizedContent`);
+    /// so is the still root's, made from its shell. Only the moving layer's
+    /// is looked up, once a frame, though the root is asked twice (whether
+    /// it paints the damage opaque, and to draw it) and the still squares
+    /// under the moving one are drawn every frame.
+    func testKeptLayersContentIsLookedUpOnce() {
+        let host = RecordingRenderHost(width: size.width, height: size.height)
+        let root = makeRoot(on: host)
+        (0..<3).forEach { root.addSublayer(square(CGRect(x: 10 + $0 * 40, y: 40, width: 50, height: 40), red: 0.3 * CGFloat($0))) }
+        let moving = square(CGRect(x: 10, y: 50, width: 30, height: 20), red: 0.9)
+        root.addSublayer(moving)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 25
+        move.toValue = 150
+        move.duration = 1
+        moving.add(move, forKey: "move")
+        CATransaction.flush()
+        let cache = host.inline.loop.compositor.contentCache
+        let start = CACurrentMediaTime()
+        assertFrameMatchesFresh(host, at: start + 0.1, step: 0)
+        for step in 1...5 {
+            let before = cache.lookUps
+            assertFrameMatchesFresh(host, at: start + 0.1 + Double(step) * 0.1, step: step)
+            XCTAssertEqual(cache.lookUps - before, 1, "frame \(step): only the moving layer's content looked up")
+        }
+    }
+
     /// Still layers inside a moving one move with it (their inputs change:
     /// built again), beside still ones, a hidden one and one an animation
     /// will show; commits change a still layer between frames. Every frame
