@@ -23,6 +23,10 @@ enum AnimatableValue: Sendable, Equatable {
     /// Returns nil for anything else.
     init?(_ any: Any?) {
         guard let any else { return nil }
+        if let value = Self.commonValueType(any) {
+            self = value
+            return
+        }
         switch any {
         case let value as AnimatableValue: self = value
         case let value as Double: self = .number(value)
@@ -56,6 +60,29 @@ enum AnimatableValue: Sendable, Equatable {
             self = .array(converted)
         default:
             return nil
+        }
+    }
+
+    /// The value types layer properties hold, converted without trying any
+    /// class first: casting a value to a class type (`NSNumber`, `CGColor`)
+    /// bridges it to an object to test, an allocation a cast (issue 7:
+    /// about a third of a key press's work on the main thread). Nil for
+    /// objects and other types, which the full list of casts then takes.
+    private static func commonValueType(_ any: Any) -> AnimatableValue? {
+        guard !(type(of: any) is AnyClass) else { return nil }
+        switch any {
+        case let value as AnimatableValue: return value
+        case let value as Double: return .number(value)
+        case let value as CGFloat: return .number(Double(value))
+        case let value as Float: return .number(Double(value))
+        case let value as Int: return .number(Double(value))
+        case let value as Bool: return .number(value ? 1 : 0)
+        case let value as CGPoint: return .point(value)
+        case let value as CGSize: return .size(value)
+        case let value as CGRect: return .rect(value)
+        case let value as CATransform3D: return .transform(value)
+        case let value as CGAffineTransform: return .transform(CATransform3DMakeAffineTransform(value))
+        default: return nil
         }
     }
 

@@ -88,7 +88,7 @@ extension CAGradientLayer {
     /// Checks and converts a value for one of `CAGradientLayerProperties.checkedKeys`,
     /// then sets it; a value of the wrong type is reported and ignored.
     func setGradientProperty(_ value: Any?, forKey key: String) {
-        guard let value, !(value is NSNull) else { return setProperty(nil, forKey: key) }
+        guard let value, !isNSNull(value) else { return setProperty(nil, forKey: key) }
         let converted: Any?
         switch key {
         case "colors":

@@ -11,7 +11,7 @@ extension CALayer {
         case .disabled: return nil
         case .notFound: break
         }
-        if let action = type(of: self).defaultAction(forKey: event) { return action is NSNull ? nil : action }
+        if let action = type(of: self).defaultAction(forKey: event) { return isNSNull(action) ? nil : action }
         guard type(of: self).declaredProperties[event]?.isAnimatable == true else { return nil }
         return implicitAnimation(forKey: event)
     }
@@ -25,7 +25,7 @@ extension CALayer {
     /// The first three steps of the search: delegate, `actions`, `style`.
     func lookUpAction(forKey event: String) -> ActionLookup {
         func classify(_ action: Any) -> ActionLookup {
-            if action is NSNull { return .disabled }
+            if isNSNull(action) { return .disabled }
             return (action as? CAAction).map(ActionLookup.found) ?? .notFound
         }
         if let delegate = delegateReference, let action = delegate.action(for: self, forKey: event) {

@@ -4,7 +4,7 @@
 extension CALayer {
     /// The value of `key`: set explicitly, else the class's default.
     func propertyValue(forKey key: String) -> Any? {
-        if let value = storage[key] { return value is NSNull ? nil : value }
+        if let value = storage[key] { return isNSNull(value) ? nil : value }
         let fallback = styleValue(forKey: key) ?? type(of: self).defaultValue(forKey: key)
         guard let fallback, let property = type(of: self).declaredProperties[key] else { return fallback }
         // A subclass's default may be any number type; give it the property's type.

@@ -34,7 +34,7 @@ extension CATextLayer {
     /// Checks and converts a value for one of `CATextLayerProperties.checkedKeys`,
     /// then sets it; a value of the wrong type is reported and ignored.
     func setTextProperty(_ value: Any?, forKey key: String) {
-        guard let value, !(value is NSNull) else { return setProperty(nil, forKey: key) }
+        guard let value, !isNSNull(value) else { return setProperty(nil, forKey: key) }
         let converted: Any?
         switch key {
         case "string":

@@ -34,7 +34,7 @@ struct LayerProperty: Sendable {
     /// Converts `value` to this property's type, or returns nil when it is of
     /// the wrong type. A nil `value` converts to nil (the property is reset).
     func coerce(_ value: Any?) -> Coerced {
-        guard let value, !(value is NSNull) else { return .value(nil) }
+        guard let value, !isNSNull(value) else { return .value(nil) }
         switch kind {
         case .object:
             return .value(value)

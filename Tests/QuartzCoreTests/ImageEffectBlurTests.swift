@@ -244,4 +244,15 @@ extension PixelBuffer {
         }
         return result
     }
+
+    /// The compositor's memo of blur reaches (`BlurOutsetMemo`) answers
+    /// what `ImageEffects.outset(forRadius:)` answers, for radii repeated,
+    /// alternating, coming back after others, and not numbers at all.
+    func testTheOutsetMemoAnswersAsTheKernel() {
+        let memo = BlurOutsetMemo()
+        let radii: [Double] = [5, 5, 10, 5, 10, 0.5, 5, 300, 2, 2, -1, .nan, .nan, .infinity, 10, 5]
+        for radius in radii {
+            XCTAssertEqual(memo.outset(forRadius: radius), ImageEffects.outset(forRadius: radius), "radius \(radius)")
+        }
+    }
 }

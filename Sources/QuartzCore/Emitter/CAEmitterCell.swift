@@ -39,7 +39,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     /// The value for `key`: set before, else `defaultValue(forKey:)`.
     open func value(forKey key: String) -> Any? {
         let key = CAEmitterCellProperties.aliases[key] ?? key
-        if let value = storage[key] { return value is NSNull ? nil : value }
+        if let value = storage[key] { return isNSNull(value) ? nil : value }
         let fallback = styleValue(forKey: key) ?? type(of: self).defaultValue(forKey: key)
         guard let fallback, let property = CAEmitterCellProperties.all[key] else { return fallback }
         if case .value(let converted) = property.coerce(fallback) { return converted }

@@ -11,7 +11,7 @@ extension CAEmitterLayer {
         case let mode as CAEmitterLayerEmitterMode: name = mode.rawValue
         case let mode as CAEmitterLayerRenderMode: name = mode.rawValue
         default:
-            guard value == nil || value is String || value is NSNull else {
+            guard value == nil || value is String || isNSNull(value) else {
                 return CADiagnostics.report(layer: self, keyPath: key,
                     "a value of type \(type(of: value!)) does not fit this property; ignored")
             }
@@ -25,7 +25,7 @@ extension CAEmitterLayer {
 
     /// `emitterCells` must be an array of `CAEmitterCell` (or nil).
     func setEmitterCells(_ value: Any?) {
-        if value == nil || value is NSNull { return setProperty(nil, forKey: "emitterCells") }
+        if value == nil || isNSNull(value) { return setProperty(nil, forKey: "emitterCells") }
         guard let list = value as? [Any], let cells = list as? [CAEmitterCell] else {
             return CADiagnostics.report(layer: self, keyPath: "emitterCells", "expected [CAEmitterCell]; ignored")
         }
@@ -35,7 +35,7 @@ extension CAEmitterLayer {
     /// The multipliers: NaN is refused; negative and infinite values are
     /// kept, reported, and drawn as 0 (negative) or capped.
     func setEmitterNumber(_ value: Any?, forKey key: String) {
-        if let value, !(value is NSNull), let number = LayerProperty.number(value) {
+        if let value, !isNSNull(value), let number = LayerProperty.number(value) {
             if number.isNaN {
                 return CADiagnostics.report(layer: self, keyPath: key, "NaN; ignored")
             }

@@ -33,6 +33,7 @@ final class Compositor {
     /// The tree generation the caches were last swept of gone layers at.
     private var sweptGeneration: UInt64?
     let opacityMasks = OpacityMasks()
+    let blurOutsets = BlurOutsetMemo()
     let particleRenderer = ParticleRenderer()
     let tileRenderer = TileRenderer()
     /// The media time of the frame being prepared (tiles fade in by it).
@@ -256,7 +257,7 @@ final class Compositor {
             if state.masksToBounds, let box = PixelRect(covering: drawNode.homography.apply(state.bounds)) {
                 coverage = coverage.flatMap { $0.intersection(box) }
             }
-            let spread = ImageFilterRenderer.outset(of: state) + ShadowRenderer.spread(of: drawNode)
+            let spread = ImageFilterRenderer.outset(of: state, memo: blurOutsets) + ShadowRenderer.spread(of: drawNode)
             if spread > 0 { coverage = coverage?.insetBy(-spread) }
         }
         drawNode.coverage = coverage.flatMap { rect in clip.map { rect.intersection($0) } ?? rect }

@@ -18,11 +18,11 @@ enum ImageFilterRenderer {
     /// How far (pixels) a layer's filters, as presented, spread its drawing.
     /// Reads an animated input inline rather than building the presented
     /// list, as every group's node asks at every frame.
-    static func outset(of state: LayerState) -> Int {
+    static func outset(of state: LayerState, memo: BlurOutsetMemo) -> Int {
         state.filters.indices.reduce(0) { total, index in
             switch state.filters[index].filterName {
             case "CIGaussianBlur", "CIBloom":
-                return total + ImageEffects.outset(forRadius: state.filterNumber("inputRadius", ofFilterAt: index, in: .filters) ?? 0)
+                return total + memo.outset(forRadius: state.filterNumber("inputRadius", ofFilterAt: index, in: .filters) ?? 0)
             default: return total
             }
         }
@@ -165,5 +165,21 @@ enum BlendModes {
             CADiagnostics.report("compositingFilter \"\(name)\" is not drawn by the compositor; drawn source-over")
         }
         return mode.pixmanOperator
+    }
+}
+
+/// The reach of the last two blur radii asked for (`ImageEffects.outset(forRadius:)`):
+/// `BlurKernel`'s search for its three boxes is about a thousand
+/// instructions, and the compositor asks for every blurred group's reach at
+/// every frame (issue 7). One per compositor, on its thread.
+final class BlurOutsetMemo {
+    private var recent: [(radius: Double, outset: Int)] = []
+
+    func outset(forRadius radius: Double) -> Int {
+        if let known = recent.first(where: { $0.radius == radius }) { return known.outset }
+        let outset = ImageEffects.outset(forRadius: radius)
+        if recent.count == 2 { recent.removeFirst() }
+        recent.append((radius, outset))
+        return outset
     }
 }

@@ -12,7 +12,7 @@ struct GroupRenderer {
         // A lone bloom adds a cached glow made over the whole group, so it
         // needs no margin of neighbours around the clip; other filters do.
         let bloom = BloomCache.loneBloom(of: state)
-        let filterSpread = bloom == nil ? ImageFilterRenderer.outset(of: state) : 0
+        let filterSpread = bloom == nil ? ImageFilterRenderer.outset(of: state, memo: compositor.blurOutsets) : 0
         let spread = filterSpread + ShadowRenderer.spread(of: node)
         guard var area = clip.insetBy(-spread).intersection(compositor.targetRect) else { return }
         let operation = state.compositingFilter.flatMap(BlendModes.operation(forFilterName:)) ?? PIXMAN_OP_OVER

@@ -295,7 +295,7 @@ final class CompiledAnimationTests: XCTestCase {
         program.apply(snapshots, to: &state, layerTime: 1)
         XCTAssertEqual(BloomCache.loneBloom(of: state)?.intensity, 0.5)
         XCTAssertEqual(BloomCache.loneBloom(of: state)?.radius, 7)
-        XCTAssertEqual(ImageFilterRenderer.outset(of: state), ImageFilterRenderer.outset(for: state.presentedFilters))
+        XCTAssertEqual(ImageFilterRenderer.outset(of: state, memo: BlurOutsetMemo()), ImageFilterRenderer.outset(for: state.presentedFilters))
         XCTAssertEqual(state.presentedFilters.first?.numbers, ["inputIntensity": 0.5, "inputRadius": 7])
     }
 

@@ -128,13 +128,15 @@ package struct BlurKernel: Equatable, Sendable {
         if sigma == 0 { return 0 }
         if sigma < directConvolutionLimit { return Int((3 * sigma).rounded(.up)) }
         let (a, b, c) = boxWidthTriple(variance: sigma * sigma)
-        // Odd boxes reach w / 2 right; of an even pair the first reaches one less.
+        // Odd boxes reach w / 2 right; of an even pair the first reaches one
+        // less. (A SIMD vector, not an array: nothing allocated per call.)
+        let widths = SIMD3(a, b, c)
         var outset = 0, evenSeen = false
-        for width in [a, b, c] where width % 2 == 0 {
-            outset += evenSeen ? width / 2 : width / 2 - 1
+        for index in 0..<3 where widths[index] % 2 == 0 {
+            outset += evenSeen ? widths[index] / 2 : widths[index] / 2 - 1
             evenSeen = true
         }
-        for width in [a, b, c] where width % 2 == 1 { outset += width / 2 }
+        for index in 0..<3 where widths[index] % 2 == 1 { outset += widths[index] / 2 }
         return outset
     }
 
