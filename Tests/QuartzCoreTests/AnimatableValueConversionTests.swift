@@ -31,6 +31,9 @@ final class AnimatableValueConversionTests: XCTestCase {
     func testOnlyNSNullIsNull() {
         XCTAssertTrue(isNSNull(NSNull()))
         XCTAssertTrue(isNSNull(NSNull() as Any as AnyObject))
+        let wrapped: Any? = NSNull()
+        XCTAssertTrue(isNSNull(Optional<Any>.some(wrapped as Any)), "an optional held in an Any is looked into, as `is` does")
+        XCTAssertFalse(isNSNull(nil))
         for value: Any in [0, CGFloat(1), "", CGRect.zero, NSNumber(value: 0), [NSNull()], Optional<Int>.none as Any,
                            CGColor(gray: 0, alpha: 0)] {
             XCTAssertFalse(isNSNull(value), "\(type(of: value))")

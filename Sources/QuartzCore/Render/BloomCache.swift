@@ -40,9 +40,9 @@ final class BloomCache {
         /// comparison rather than by emptying the list in the record, which
         /// copied the state's extras at every frame (issue 7).
         static func == (a: Key, b: Key) -> Bool {
-            guard a.radius == b.radius, a.records.count == b.records.count, let own = a.records.first,
-                  let other = b.records.first, own.equalsIgnoringFilters(other) else { return false }
-            return a.records.dropFirst().elementsEqual(b.records.dropFirst())
+            guard a.radius == b.radius, a.records.count == b.records.count else { return false }
+            guard let own = a.records.first, let other = b.records.first else { return true }  // both empty
+            return own.equalsIgnoringFilters(other) && a.records.dropFirst().elementsEqual(b.records.dropFirst())
         }
     }
 
@@ -255,7 +255,7 @@ final class BloomCache {
     private static func records(of node: DrawNode, relative: Bool) -> [DrawRecord] {
         var state = node.state
         // The bloom's inputs do not change what is blurred (`Key`'s comparison leaves the filters out).
-        state.animatedFilterInput = nil
+        if state.animatedFilterInput?.list == .filters { state.animatedFilterInput = nil }
         // Where the layer sits is in its matrix (made relative below).
         if relative { state.position = .zero }
         let shift = relative ? CATransform3DMakeTranslation(-node.matrix.m41, -node.matrix.m42, 0) : CATransform3DIdentity

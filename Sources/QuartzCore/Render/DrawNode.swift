@@ -45,7 +45,9 @@ final class DrawNode {
     /// none), kept so that asking again, later in the frame or, for a node
     /// kept from frame to frame, in later frames, neither builds the
     /// content key nor looks it up. Always right: the node's state and
-    /// matrix, which the key is made from, never change.
+    /// matrix, which the key is made from, never change. (A bitmap that
+    /// could not be made, for want of memory, is not tried again for this
+    /// node; the next commit builds new nodes.)
     var memoizedContent: LayerContent??
 
     init(id: UInt64, state: LayerState, matrix: CATransform3D, opacity: Float, clip: PixelRect?, isGroup: Bool) {

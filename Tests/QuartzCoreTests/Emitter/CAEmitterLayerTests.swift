@@ -87,6 +87,23 @@ final class CAEmitterLayerTests: ModelTestCase {
         XCTAssertNotNil(layer.animation(forKey: "emitterPosition"), "changing the position animates it implicitly")
     }
 
+    /// `NSNull` through key-value coding is nil, as for every layer key:
+    /// the cells go, a name goes back to its default (`isNSNull`, which
+    /// looks into the optional the setter receives).
+    func testNSNullResetsCellsAndNames() {
+        let layer = CAEmitterLayer()
+        layer.emitterCells = [CAEmitterCell()]
+        layer.emitterShape = .circle
+        layer.renderMode = .additive
+        layer.setValue(NSNull(), forKey: "emitterCells")
+        layer.setValue(NSNull(), forKey: "emitterShape")
+        layer.setValue(NSNull(), forKey: "renderMode")
+        XCTAssertNil(layer.emitterCells)
+        XCTAssertEqual(layer.emitterShape, .point)
+        XCTAssertEqual(layer.renderMode, .unordered)
+        XCTAssertFalse(diagnostics.contains("ignored"), "NSNull is not a wrong type")
+    }
+
     func testBadInputIsReportedNotStored() {
         let layer = CAEmitterLayer()
         layer.birthRate = .nan

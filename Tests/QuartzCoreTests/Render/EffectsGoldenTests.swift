@@ -123,4 +123,52 @@ final class BackgroundFilterTests: ModelTestCase {
         XCTAssertTrue((40...215).contains(blurred), "inside: stripes blurred to grey, got \(blurred)")
         GoldenImage.assertMatches(image, named: "background-filters")
     }
+
+    /// An animated filter input is held inline in the presented state
+    /// (`AnimatedFilterInput`); a blur's radius, animated on the layer's
+    /// `filters` or its `backgroundFilters`, draws what the same radius set
+    /// on the filter draws: in the group's blur, in its reach (the
+    /// coverage, so the damage), and behind the layer.
+    func testAnimatedBlurRadiiDrawAsThoseRadiiSet() {
+        func scene(radius: Double, background: Bool, animated: Bool) -> CGImage {
+            let host = InlineRenderHost(width: 120, height: 60)
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
+            root.backgroundColor = CGColor(gray: 1, alpha: 1)
+            for index in 0..<6 {
+                let stripe = CALayer()
+                stripe.frame = CGRect(x: index * 20, y: 0, width: 10, height: 60)
+                stripe.backgroundColor = CGColor(red: 0.8, green: 0.1, blue: 0.3, alpha: 1)
+                root.addSublayer(stripe)
+            }
+            let layer = CALayer()
+            layer.frame = CGRect(x: 40, y: 15, width: 40, height: 30)
+            if !background { layer.backgroundColor = CGColor(red: 0.1, green: 0.2, blue: 0.9, alpha: 1) }
+            let blur = CIFilter(name: "CIGaussianBlur")!
+            blur.name = "soften"
+            blur.setValue(animated ? 1.0 : radius, forKey: "inputRadius")
+            if background { layer.backgroundFilters = [blur] } else { layer.filters = [blur] }
+            root.addSublayer(layer)
+            root.attach(to: host)
+            if animated {
+                let grow = CABasicAnimation(keyPath: (background ? "backgroundFilters" : "filters") + ".soften.inputRadius")
+                grow.fromValue = 1.0
+                grow.toValue = 9.0
+                grow.beginTime = 1  // layer time: 1 -> 9 over 1 s
+                grow.duration = 1
+                layer.add(grow, forKey: "grow")
+            }
+            CATransaction.flush()
+            _ = host.render(at: 0.5)  // a first frame at radius 1, so the next one draws only its damage
+            let image = host.render(at: 1.5)
+            withExtendedLifetime(root) {}
+            return image
+        }
+        for background in [false, true] {
+            let animated = scene(radius: 5, background: background, animated: true)
+            let still = scene(radius: 5, background: background, animated: false)
+            XCTAssertEqual(GoldenImage.differingPixels(animated, still, tolerance: 0), 0,
+                           background ? "background filters" : "filters")
+        }
+    }
 }
