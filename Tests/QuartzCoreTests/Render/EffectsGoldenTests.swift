@@ -97,18 +97,24 @@ final class EffectsGoldenTests: GoldenSceneTestCase {
 }
 
 final class BackgroundFilterTests: ModelTestCase {
-    /// `backgroundFilters` filter what is behind the layer, inside its bounds.
-    func testBackgroundBlurBlursWhatIsBehind() {
-        let host = InlineRenderHost(width: 120, height: 60)
+    /// A white 120x60 root with six 10-point stripes of `stripe` colour, 20 points apart.
+    private func stripedRoot(_ stripe: CGColor) -> CALayer {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
         root.backgroundColor = CGColor(gray: 1, alpha: 1)
         for index in 0..<6 {
-            let stripe = CALayer()
-            stripe.frame = CGRect(x: index * 20, y: 0, width: 10, height: 60)
-            stripe.backgroundColor = CGColor(gray: 0, alpha: 1)
-            root.addSublayer(stripe)
+            let layer = CALayer()
+            layer.frame = CGRect(x: index * 20, y: 0, width: 10, height: 60)
+            layer.backgroundColor = stripe
+            root.addSublayer(layer)
         }
+        return root
+    }
+
+    /// `backgroundFilters` filter what is behind the layer, inside its bounds.
+    func testBackgroundBlurBlursWhatIsBehind() {
+        let host = InlineRenderHost(width: 120, height: 60)
+        let root = stripedRoot(CGColor(gray: 0, alpha: 1))
         let glass = CALayer()
         glass.frame = CGRect(x: 60, y: 10, width: 50, height: 40)
         let blur = CIFilter(name: "CIGaussianBlur")!
@@ -132,15 +138,7 @@ final class BackgroundFilterTests: ModelTestCase {
     func testAnimatedBlurRadiiDrawAsThoseRadiiSet() {
         func scene(radius: Double, background: Bool, animated: Bool) -> CGImage {
             let host = InlineRenderHost(width: 120, height: 60)
-            let root = CALayer()
-            root.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
-            root.backgroundColor = CGColor(gray: 1, alpha: 1)
-            for index in 0..<6 {
-                let stripe = CALayer()
-                stripe.frame = CGRect(x: index * 20, y: 0, width: 10, height: 60)
-                stripe.backgroundColor = CGColor(red: 0.8, green: 0.1, blue: 0.3, alpha: 1)
-                root.addSublayer(stripe)
-            }
+            let root = stripedRoot(CGColor(red: 0.8, green: 0.1, blue: 0.3, alpha: 1))
             let layer = CALayer()
             layer.frame = CGRect(x: 40, y: 15, width: 40, height: 30)
             if !background { layer.backgroundColor = CGColor(red: 0.1, green: 0.2, blue: 0.9, alpha: 1) }

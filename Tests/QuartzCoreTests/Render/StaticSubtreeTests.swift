@@ -24,6 +24,16 @@ final class StaticSubtreeTests: ModelTestCase {
         return layer
     }
 
+    /// Moves `layer`'s `position.x` from 25 to `x` over a second, from now, and commits.
+    private func slide(_ layer: CALayer, toX x: Double) {
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 25
+        move.toValue = x
+        move.duration = 1
+        layer.add(move, forKey: "move")
+        CATransaction.flush()
+    }
+
     /// An animation that shows `layer` (hidden) from `delay` seconds on, for 0.3 s.
     private func show(_ layer: CALayer, after delay: Double) {
         let show = CABasicAnimation(keyPath: "hidden")
@@ -54,12 +64,7 @@ final class StaticSubtreeTests: ModelTestCase {
         still[2].addSublayer(nested)
         let moving = square(CGRect(x: 10, y: 60, width: 30, height: 30), red: 0.9)
         root.addSublayer(moving)
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 25
-        move.toValue = 175
-        move.duration = 1
-        moving.add(move, forKey: "move")
-        CATransaction.flush()
+        slide(moving, toX: 175)
         let compositor = host.loop.compositor, tree = host.loop.tree
         let start = CACurrentMediaTime()
 
@@ -96,12 +101,7 @@ final class StaticSubtreeTests: ModelTestCase {
         (0..<3).forEach { root.addSublayer(square(CGRect(x: 10 + $0 * 40, y: 40, width: 50, height: 40), red: 0.3 * CGFloat($0))) }
         let moving = square(CGRect(x: 10, y: 50, width: 30, height: 20), red: 0.9)
         root.addSublayer(moving)
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 25
-        move.toValue = 150
-        move.duration = 1
-        moving.add(move, forKey: "move")
-        CATransaction.flush()
+        slide(moving, toX: 150)
         let cache = host.inline.loop.compositor.contentCache
         let start = CACurrentMediaTime()
         assertFrameMatchesFresh(host, at: start + 0.1, step: 0)
