@@ -41,10 +41,14 @@ package enum MediaClock {
     /// The installed manual clock, if any. A `LockedValue` (not `@unchecked
     /// Sendable`) so Swift 6 can check every access.
     private static let override = LockedValue<ManualClock?>(nil)
+    /// Whether `override` holds a clock, read without the lock: every frame
+    /// asks the time several times, and outside tests there is never a
+    /// manual clock (issue 7: the lock was a cache line both threads wrote).
+    private static let hasOverride = Atomic<Bool>(false)
 
     /// The manual time while one is installed, else `monotonicNow()`.
     package static func now() -> CFTimeInterval {
-        if let manual = override.withLock({ $0 }) {
+        if hasOverride.load(ordering: .acquiring), let manual = override.withLock({ $0 }) {
             return manual.now()
         }
         return monotonicNow()
@@ -70,9 +74,15 @@ package enum MediaClock {
         let previous = override.withLock { installed in
             let previous = installed
             installed = clock
+            hasOverride.store(true, ordering: .releasing)
             return previous
         }
-        defer { override.withLock { $0 = previous } }
+        defer {
+            override.withLock { installed in
+                installed = previous
+                hasOverride.store(previous != nil, ordering: .releasing)
+            }
+        }
         return try body(clock)
     }
 }

@@ -23,7 +23,7 @@ package final class RenderServer: RenderHost, Sendable {
     private let inbox = LockedValue(Inbox())
     /// Signalled when the inbox changes (the render thread waits on it) and
     /// when commits are taken (a blocked app thread waits on it).
-    private let signal = NSCondition()
+    private let signal = MonotonicCondition()
     private let statistics: @Sendable (FrameStatistics) -> Void
     private let interval: CFTimeInterval
     private let presenterFactory: FramePresenterFactory
@@ -172,8 +172,7 @@ package final class RenderServer: RenderHost, Sendable {
             $0.commits.isEmpty && !$0.stopping && $0.resize == nil && !$0.repaintAll && $0.debugCommands.isEmpty
         }) else { return }
         if let until {
-            let seconds = until - MediaClock.now()
-            if seconds > 0 { _ = signal.wait(until: Date(timeIntervalSinceNow: seconds)) }
+            signal.wait(seconds: until - MediaClock.now())
         } else {
             signal.wait()
         }
