@@ -54,11 +54,13 @@ final class SharedMemoryFrame {
         // that found nothing cost a system call every frame).
         takeEvents(display.queuedEvents)
         guard awaitingCompletion else { return }
-        let deadline = Date(timeIntervalSinceNow: Self.completionTimeout)
+        // On the monotonic clock: no wall-clock read a frame, and no
+        // timeout a clock set back would stretch.
+        let deadline = MediaClock.monotonicNow() + Self.completionTimeout
         while awaitingCompletion {
             takeEvents(display.pendingEvents)
             guard awaitingCompletion else { return }
-            let remaining = deadline.timeIntervalSinceNow
+            let remaining = deadline - MediaClock.monotonicNow()
             if remaining <= 0 {
                 awaitingCompletion = false
                 return
