@@ -86,6 +86,36 @@ final class BloomCacheTests: ModelTestCase {
         }
     }
 
+    /// The render side's animated intensity (compiled, inline) is the
+    /// presentation layer's (key-value coding on the app thread, a path
+    /// that shares no code with it), through the pulse's ease, reversals
+    /// and repeats: the check that does not lean on the shared
+    /// `setFilterNumber` the compiled and general evaluators both call.
+    func testTheRenderSidesIntensityIsThePresentationLayers() throws {
+        let host = RecordingRenderHost(width: size.width, height: size.height)
+        let ring = makeRing(on: host, frame: CGRect(x: 40, y: 30, width: 120, height: 50), intensity: 0.1)
+        let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
+        pulse.fromValue = 0.2
+        pulse.toValue = 1.5
+        pulse.duration = 0.7
+        pulse.autoreverses = true
+        pulse.repeatCount = .infinity
+        pulse.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        ring.add(pulse, forKey: "pulse")
+        CATransaction.flush()
+        let tree = host.inline.loop.tree
+        for _ in 0..<25 {
+            clock.advance(by: 0.137)
+            let expected = try XCTUnwrap(ring.presentation()?.value(forKeyPath: "filters.pulseFilter.inputIntensity") as? Double)
+            let node = try XCTUnwrap(tree.view(of: ring.layerID))
+            let parentTime = CACurrentMediaTime()  // the root's time is the media time
+            let presented = tree.presentedState(of: node, parentTime: parentTime).state
+            let intensity = try XCTUnwrap(presented.filterNumber("inputIntensity", ofFilterNamed: "pulseFilter", in: .filters))
+            XCTAssertEqual(intensity, expected, accuracy: 1e-9, "at \(parentTime)")
+            XCTAssertEqual(BloomCache.loneBloom(of: presented)?.intensity ?? .nan, expected, accuracy: 1e-9)
+        }
+    }
+
     /// The glow depends on what is blurred and the radius, not on the
     /// intensity: a committed change of intensity keeps it (and draws as a
     /// fresh frame does), a committed change of radius blurs again.
