@@ -107,10 +107,4 @@ extension LayerState {
         extrasWithOtherFilters.filters = other.filters
         return this == other && extrasWithOtherFilters == other.extras.value
     }
-
-    /// The state without its filters (and so without an animated input of them).
-    mutating func removeFilters() {
-        filters = []
-        if animatedFilterInput?.list == .filters { animatedFilterInput = nil }
-    }
 }

@@ -115,7 +115,7 @@ extension LayerState {
         state.cornerRadius = 0
         state.masksToBounds = false
         state.shadowOpacity = 0
-        state.removeFilters()
+        state.filters = []
         state.backgroundFilters = []
         state.animatedFilterInput = nil
         state.compositingFilter = nil

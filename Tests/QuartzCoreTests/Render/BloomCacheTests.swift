@@ -35,18 +35,26 @@ final class BloomCacheTests: ModelTestCase {
         return ring
     }
 
+    /// Pulses `ring`'s bloom (`filters.pulseFilter.inputIntensity`) from
+    /// `from` to `to` over `duration`, back again (autoreverses), under the
+    /// key "pulse"; `configure` sets the rest.
+    private func pulse(_ ring: CALayer, from: Double, to: Double, duration: CFTimeInterval,
+                       _ configure: (CABasicAnimation) -> Void = { _ in }) {
+        let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
+        pulse.fromValue = from
+        pulse.toValue = to
+        pulse.duration = duration
+        pulse.autoreverses = true
+        configure(pulse)
+        ring.add(pulse, forKey: "pulse")
+    }
+
     /// Moving to fractional positions while pulsing: one blur for the whole
     /// run, and every frame within resampling's rounding of a fresh drawing.
     func testAMovingPulsingBloomBlursOnceAndMatchesFreshFrames() {
         let host = RecordingRenderHost(width: size.width, height: size.height)
         let ring = makeRing(on: host, frame: CGRect(x: 40, y: 30, width: 120, height: 50))
-        let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
-        pulse.fromValue = 0.2
-        pulse.toValue = 1.0
-        pulse.duration = 0.5
-        pulse.autoreverses = true
-        pulse.repeatCount = .infinity
-        ring.add(pulse, forKey: "pulse")
+        pulse(ring, from: 0.2, to: 1.0, duration: 0.5) { $0.repeatCount = .infinity }
         let move = CABasicAnimation(keyPath: "position")
         move.fromValue = CGPoint(x: 100, y: 55)
         move.toValue = CGPoint(x: 137.3, y: 81.6)
@@ -70,13 +78,7 @@ final class BloomCacheTests: ModelTestCase {
         let frame = CGRect(x: 40, y: 30, width: 120, height: 50)
         let animated = InlineRenderHost(width: size.width, height: size.height)
         let ring = makeRing(on: animated, frame: frame, intensity: 0.2)
-        let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
-        pulse.fromValue = 0.2
-        pulse.toValue = 1.8
-        pulse.beginTime = 1  // layer time: runs from 1 to 2, then back to 3
-        pulse.duration = 1
-        pulse.autoreverses = true
-        ring.add(pulse, forKey: "pulse")
+        pulse(ring, from: 0.2, to: 1.8, duration: 1) { $0.beginTime = 1 }  // layer time: runs from 1 to 2, then back to 3
         CATransaction.flush()
         for (time, intensity) in [(1.25, 0.6), (2.0, 1.8), (2.75, 0.6)] {
             let drawn = animated.render(at: time)
@@ -94,14 +96,10 @@ final class BloomCacheTests: ModelTestCase {
     func testTheRenderSidesIntensityIsThePresentationLayers() throws {
         let host = RecordingRenderHost(width: size.width, height: size.height)
         let ring = makeRing(on: host, frame: CGRect(x: 40, y: 30, width: 120, height: 50), intensity: 0.1)
-        let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
-        pulse.fromValue = 0.2
-        pulse.toValue = 1.5
-        pulse.duration = 0.7
-        pulse.autoreverses = true
-        pulse.repeatCount = .infinity
-        pulse.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
-        ring.add(pulse, forKey: "pulse")
+        pulse(ring, from: 0.2, to: 1.5, duration: 0.7) {
+            $0.repeatCount = .infinity
+            $0.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        }
         CATransaction.flush()
         let tree = host.inline.loop.tree
         for _ in 0..<25 {
