@@ -16,18 +16,3 @@ open class CAPropertyAnimation: CAAnimation {
     /// Turns the interpolated values into the property's value (a transform).
     open var valueFunction: CAValueFunction? { get { get("valueFunction", nil) } set { set(newValue, "valueFunction") } }
 }
-
-/// An animation between two values: Apple's `CABasicAnimation`. Which of
-/// `fromValue`, `toValue` and `byValue` are set decides the range, as in
-/// Apple's table (see `AnimatableValue.resolveBasic`).
-open class CABasicAnimation: CAPropertyAnimation {
-    open var fromValue: Any? { get { storage["fromValue"] } set { set(newValue, "fromValue") } }
-    open var toValue: Any? { get { storage["toValue"] } set { set(newValue, "toValue") } }
-    open var byValue: Any? { get { storage["byValue"] } set { set(newValue, "byValue") } }
-}
-
-/// A group of animations run together in the group's time: Apple's
-/// `CAAnimationGroup`. Children are clipped to the group's duration.
-open class CAAnimationGroup: CAAnimation {
-    open var animations: [CAAnimation]? { get { get("animations", nil) } set { set(newValue, "animations") } }
-}

@@ -1,7 +1,7 @@
 /// `fmod(x, m)`, exactly, for `2m ≤ x` when the quotient is below 2^52 and
 /// neither is extreme; nil otherwise (the caller then calls `fmod`). A
 /// fraction of glibc's `fmod`, which a repeating animation's phase needs
-/// on every frame (issue 7, `Resolved.phase`).
+/// on every frame (issue 7, `ResolvedTiming.phase`).
 ///
 /// Why it is exact: the truncated quotient `q` of the rounded `x / m` is
 /// the true quotient's floor or one more (rounding never crosses below an

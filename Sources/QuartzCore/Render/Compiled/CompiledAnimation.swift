@@ -63,7 +63,7 @@ final class CompiledAnimation: TimedEasing {
     /// (`.currentBy`) in `first`, to (`.fixed`, `.currentTo`) in `second`.
     /// Unused for keyframes.
     let first: SIMD4<Double>, second: SIMD4<Double>
-    let timing: Resolved
+    let timing: ResolvedTiming
     let easing: Easing
     /// A keyframe animation's keyframes (linear, discrete or paced); nil
     /// for basic and spring animations. Unmanaged, so that reading them on
@@ -128,7 +128,7 @@ final class CompiledAnimation: TimedEasing {
         keyframes = keyframesOwner.map(Unmanaged.passUnretained)
         self.target = target
         self.kind = kind
-        timing = Resolved(animation.timing, defaultDuration: MediaTiming.defaultAnimationDuration)
+        timing = ResolvedTiming(animation.timing, defaultDuration: MediaTiming.defaultAnimationDuration)
         curve = curves?.curve(for: timing, easing: easing) ?? TimingCurve(timing: timing, easing: easing)
         curve.addUser()
         isAdditive = animation.isAdditive

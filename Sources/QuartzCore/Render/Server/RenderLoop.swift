@@ -1,0 +1,123 @@
+/// The render thread's state: the tree, the compositor and the scheduler.
+/// Pumped by `RenderServer` on its thread, or inline by `CARenderer` and tests.
+package final class RenderLoop: RenderHost {
+    let tree = RenderTree()
+    let compositor: Compositor
+    private(set) var scheduler: FrameScheduler
+    let presenter: FramePresenter
+    private var applyTime: Double = 0
+    /// When the scene next animates (the tree's answer, debug overlays aside).
+    private var sceneAnimationTime: CFTimeInterval?
+    /// Whether animations were running at the time of the last frame drawn.
+    private var lastFrameHadRunningAnimations = false
+    /// Times `nextAction` walked the tree for the next animation (for tests).
+    private(set) var treeWalks = 0
+    /// Debug hooks: the profiler's history and overlays, and the trace (Render/Profiler/).
+    var debug = RenderDebugging()
+    var tracer: FrameTracer?
+
+    package init(presenter: FramePresenter, interval: CFTimeInterval) {
+        self.presenter = presenter
+        compositor = Compositor(width: presenter.target.width, height: presenter.target.height)
+        scheduler = FrameScheduler(interval: interval)
+    }
+
+    /// Takes a commit inline (when the loop is pumped on the app thread).
+    package func receive(_ commit: RenderCommit) { apply([commit]) }
+
+    /// Forgets the last frame so the next one repaints everything.
+    package func invalidateAll() { compositor.invalidateAll() }
+
+    /// Repaints everything at the next tick.
+    func repaintAll() {
+        compositor.invalidateAll()
+        scheduler.hasPendingCommit = true
+    }
+
+    func apply(_ commits: [RenderCommit]) {
+        guard !commits.isEmpty else { return }
+        let start = MediaClock.monotonicNow()
+        for commit in commits {
+            compositor.transitions.capture(before: commit, in: tree)
+            tree.apply(commit)
+        }
+        scheduler.hasPendingCommit = true
+        let end = MediaClock.monotonicNow()
+        applyTime += end - start
+        tracer?.didApply(commits.map(\.sequence), start: start, end: end)  // trace hook
+    }
+
+    /// Renders a frame at the next tick though nothing changed (a debug
+    /// overlay was turned on or off).
+    func requestFrame() { scheduler.hasPendingCommit = true }
+
+    func resize(width: Int, height: Int) {
+        compositor.resize(width: width, height: height)
+        scheduler.hasPendingCommit = true
+    }
+
+    func nextAction(now: CFTimeInterval) -> FrameScheduler.Action {
+        if lastFrameHadRunningAnimations, !scheduler.hasPendingCommit {
+            // Animations were running at the last frame's time: the next tick
+            // needs a frame (their progress, or the end state of those that
+            // end before it), whatever else the tree's walk would find, and
+            // no commit has changed the tree since. The walk ran twice a
+            // frame for a menu whose glow pulses forever (issue 7).
+            sceneAnimationTime = now
+        } else {
+            sceneAnimationTime = tree.nextAnimationTime(after: now, lastFrame: scheduler.lastFrameTime)
+            treeWalks += 1
+        }
+        if sceneAnimationTime.map({ $0 > now }) ?? true { scheduler.noteSceneIdle() }
+        // Debug hook: fading repaint flashes need frames too.
+        scheduler.nextAnimationTime = debug.nextFrameTime(after: now, sceneTime: sceneAnimationTime)
+        return scheduler.nextAction(now: now)
+    }
+
+    /// Draws and presents the frame for `frameTime`.
+    /// The frame's damage is the scene's; debug overlays drawn over it add
+    /// pixels to present but never to `damagedPixels` or `compositing`.
+    package func renderFrame(at frameTime: CFTimeInterval) -> FrameStatistics {
+        var time = FrameTracer.Timeline()
+        time.begin = MediaClock.monotonicNow()
+        var stats = FrameStatistics(frameTime: frameTime, applyingCommits: applyTime)
+        applyTime = 0
+        let wasAnimating = sceneAnimationTime.map { $0 <= frameTime } ?? false
+        time.start = MediaClock.monotonicNow()
+        let frame = compositor.prepare(tree, mediaTime: frameTime)
+        time.evaluated = MediaClock.monotonicNow()
+        debug.restoreScene(in: presenter.target)  // debug hook: the scene back under last frame's overlays
+        time.restored = MediaClock.monotonicNow()
+        compositor.draw(frame, into: presenter.target)
+        time.composited = MediaClock.monotonicNow()
+        // Debug hook: overlays drawn over the finished frame; what they cover or uncovered is presented too.
+        let overlaid = debug.drawOverlays(over: presenter.target, damage: frame.damage, frameTime: frameTime,
+                                          displayInterval: scheduler.interval)
+        time.overlaid = MediaClock.monotonicNow()
+        let presented = overlaid.isEmpty ? frame.damage : Self.union(frame.damage, overlaid, in: compositor.targetRect)
+        if !presented.isEmpty { presenter.present(damage: presented, frameTime: frameTime) }
+        time.presented = MediaClock.monotonicNow()
+        stats.evaluatingAnimations = time.evaluated - time.start
+        stats.compositing = time.composited - time.restored
+        stats.debugOverlays = (time.restored - time.evaluated) + (time.overlaid - time.composited)
+        stats.presenting = time.presented - time.overlaid
+        stats.startedAt = time.start
+        stats.finishedAt = time.presented
+        stats.damagedPixels = frame.damage.reduce(0) { $0 + $1.area }
+        stats.targetPixels = compositor.width * compositor.height
+        stats.layerCount = frame.layerCount
+        stats.runningAnimations = frame.runningAnimations
+        lastFrameHadRunningAnimations = frame.runningAnimations > 0
+        scheduler.didRender(frameTime: frameTime, wasAnimating: wasAnimating)
+        stats.droppedFramesSoFar = scheduler.droppedFrames
+        debug.record(stats)
+        tracer?.didRender(stats, timeline: time, overlaid: !overlaid.isEmpty)
+        return stats
+    }
+
+    private static func union(_ a: [PixelRect], _ b: [PixelRect], in bounds: PixelRect) -> [PixelRect] {
+        var damage = DamageAccumulator(bounds: bounds)
+        for rect in a + b { damage.add(rect) }
+        return damage.rects
+    }
+}
