@@ -14,10 +14,10 @@ final class ImageEffectBenchmarkTests: XCTestCase {
 
     func testBlurFigures() {
         for (width, height) in [(400, 50), (1280, 720)] {
-            let image = PixelBuffer.filled(width: width, height: height) { x, y in
+            let image = RasterBuffer.filled(width: width, height: height) { x, y in
                 (x / 16 + y / 16) % 2 == 0 ? 0xFF30_60C0 : 0x8040_2010
             }
-            let scratch = PixelBuffer(width: width, height: height)
+            let scratch = RasterBuffer(width: width, height: height)
             for radius in [1.5, 3, 10, 40] {
                 report("gaussianBlur \(width)x\(height) radius \(radius)") {
                     image.withView { source in scratch.withView { ImageEffects.gaussianBlur(source: source, into: $0, radius: radius) } }
@@ -27,16 +27,16 @@ final class ImageEffectBenchmarkTests: XCTestCase {
     }
 
     func testShadowBloomAndPosterizeFigures() {
-        let mask = PixelBuffer.filled(width: 400, height: 50) { _, _ in 0xFF00_0000 }
+        let mask = RasterBuffer.filled(width: 400, height: 50) { _, _ in 0xFF00_0000 }
         let outset = ImageEffects.shadowOutset(forRadius: 10)
-        let shadow = PixelBuffer(width: 400 + 2 * outset, height: 50 + 2 * outset)
+        let shadow = RasterBuffer(width: 400 + 2 * outset, height: 50 + 2 * outset)
         report("renderShadow 400x50 mask radius 10 (into \(shadow.width)x\(shadow.height))") {
             mask.withView { m in shadow.withView {
                 ImageEffects.renderShadow(alphaMask: m, into: $0, color: .black, opacity: 0.5, radius: 10, offset: (x: Double(outset), y: Double(outset) + 3))
             } }
         }
-        let image = PixelBuffer.filled(width: 1280, height: 720) { x, y in 0xFF00_0000 | UInt32(x % 256) << 16 | UInt32(y % 256) }
-        let scratch = PixelBuffer(width: 1280, height: 720)
+        let image = RasterBuffer.filled(width: 1280, height: 720) { x, y in 0xFF00_0000 | UInt32(x % 256) << 16 | UInt32(y % 256) }
+        let scratch = RasterBuffer(width: 1280, height: 720)
         report("bloom 1280x720 radius 10 intensity 0.5") {
             image.withView { source in scratch.withView { ImageEffects.bloom(source: source, into: $0, radius: 10, intensity: 0.5) } }
         }

@@ -3,14 +3,14 @@ import XCTest
 
 /// CIBloom: source + intensity × blur(source), premultiplied and clamped.
 final class ImageEffectBloomTests: XCTestCase {
-    private func bloomed(_ image: PixelBuffer, radius: Double, intensity: Double) -> PixelBuffer {
-        let result = PixelBuffer(width: image.width, height: image.height)
+    private func bloomed(_ image: RasterBuffer, radius: Double, intensity: Double) -> RasterBuffer {
+        let result = RasterBuffer(width: image.width, height: image.height)
         image.withView { source in result.withView { ImageEffects.bloom(source: source, into: $0, radius: radius, intensity: intensity) } }
         return result
     }
 
     /// A dim gray square in a transparent margin.
-    private let square = PixelBuffer.filled(width: 50, height: 50) { x, y in
+    private let square = RasterBuffer.filled(width: 50, height: 50) { x, y in
         (15..<35).contains(x) && (15..<35).contains(y) ? 0xFF60_6060 : 0
     }
 
@@ -54,14 +54,14 @@ final class ImageEffectBloomTests: XCTestCase {
 
     func testDefaultsInPlaceAndBadInput() {
         // Apple's defaults, radius 10 and intensity 0.5, in place.
-        let copy = PixelBuffer.filled(width: 50, height: 50) { self.square[x: $0, y: $1] }
+        let copy = RasterBuffer.filled(width: 50, height: 50) { self.square[x: $0, y: $1] }
         let expected = bloomed(square, radius: 10, intensity: 0.5).pixels
         copy.withView { ImageEffects.bloom(source: $0, into: $0, radius: 10, intensity: 0.5) }
         XCTAssertEqual(copy.pixels, expected)
         // NaN radius: no blur, so the image brightens by 1 + intensity.
         XCTAssertEqual(bloomed(square, radius: .nan, intensity: 0.5)[x: 25, y: 25], 0xFF90_9090)
         XCTAssertEqual(bloomed(square, radius: .nan, intensity: 0.5)[x: 5, y: 5], 0)
-        let empty = PixelBuffer(width: 0, height: 0)
+        let empty = RasterBuffer(width: 0, height: 0)
         empty.withView { e in square.withView { s in
             ImageEffects.bloom(source: e, into: s, radius: 3, intensity: 1)
             ImageEffects.bloom(source: s, into: e, radius: 3, intensity: 1)

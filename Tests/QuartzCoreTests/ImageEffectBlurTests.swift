@@ -5,7 +5,7 @@ import XCTest
 /// pixels; transparent outside the buffer; W3C three-box approximation.
 final class ImageEffectBlurTests: XCTestCase {
     func testSingleOpaquePixelFallsOffSymmetricallyAndKeepsItsAlpha() {
-        let image = PixelBuffer.filled(width: 21, height: 21) { x, y in x == 10 && y == 10 ? 0xFFFF_FFFF : 0 }
+        let image = RasterBuffer.filled(width: 21, height: 21) { x, y in x == 10 && y == 10 ? 0xFFFF_FFFF : 0 }
         let blurred = image.blurred(radius: 1)
         let centre = blurred.alpha(10, 10)
         // A sampled Gaussian of σ = 1 keeps 0.4 of a pixel in each axis: 255 · 0.4² ≈ 41.
@@ -23,7 +23,7 @@ final class ImageEffectBlurTests: XCTestCase {
     }
 
     func testOpaqueSquareSpreadsSymmetricallyAndConservesAlpha() {
-        let image = PixelBuffer.filled(width: 60, height: 60) { x, y in (25..<35).contains(x) && (25..<35).contains(y) ? 0xFF20_4080 : 0 }
+        let image = RasterBuffer.filled(width: 60, height: 60) { x, y in (25..<35).contains(x) && (25..<35).contains(y) ? 0xFF20_4080 : 0 }
         let blurred = image.blurred(radius: 4)
         XCTAssertEqual(blurred.totalAlpha, image.totalAlpha, accuracy: image.totalAlpha * 0.01)
         for d in 0..<20 {
@@ -40,7 +40,7 @@ final class ImageEffectBlurTests: XCTestCase {
 
     func testMatchesDirectGaussianConvolutionWithinTheBoxApproximationError() {
         // A small image with hard edges and smooth areas, all premultiplied-valid.
-        let image = PixelBuffer.filled(width: 48, height: 40) { x, y in
+        let image = RasterBuffer.filled(width: 48, height: 40) { x, y in
             guard (12..<36).contains(x), (10..<30).contains(y) else { return 0 }
             let alpha = UInt32(x < 24 ? 255 : 128 + (y * 4) % 128)
             let red = alpha * UInt32(x * 5 % 256) / 255, green = alpha * UInt32(y * 7 % 256) / 255
@@ -70,7 +70,7 @@ final class ImageEffectBlurTests: XCTestCase {
     }
 
     func testRadiusZeroNaNAndNegativeAreIdentity() {
-        let image = PixelBuffer.filled(width: 9, height: 7) { x, y in UInt32(truncatingIfNeeded: (x * 37 + y * 11) % 256) * 0x0101_0101 }
+        let image = RasterBuffer.filled(width: 9, height: 7) { x, y in UInt32(truncatingIfNeeded: (x * 37 + y * 11) % 256) * 0x0101_0101 }
         for radius in [0, -3, .nan, -.infinity] as [Double] {
             XCTAssertEqual(image.blurred(radius: radius).pixels, image.pixels, "radius \(radius)")
             XCTAssertEqual(ImageEffects.outset(forRadius: radius), 0)
@@ -79,8 +79,8 @@ final class ImageEffectBlurTests: XCTestCase {
 
     func testEdgesDoNotWrap() {
         // An opaque band of 20 columns on the left; one of 20 rows at the top.
-        let left = PixelBuffer.filled(width: 40, height: 40) { x, _ in x < 20 ? 0xFFFF_FFFF : 0 }.blurred(radius: 3)
-        let top = PixelBuffer.filled(width: 40, height: 40) { _, y in y < 20 ? 0xFFFF_FFFF : 0 }.blurred(radius: 3)
+        let left = RasterBuffer.filled(width: 40, height: 40) { x, _ in x < 20 ? 0xFFFF_FFFF : 0 }.blurred(radius: 3)
+        let top = RasterBuffer.filled(width: 40, height: 40) { _, y in y < 20 ? 0xFFFF_FFFF : 0 }.blurred(radius: 3)
         for i in 0..<40 {
             XCTAssertEqual(left.alpha(39, i), 0, "nothing wraps to the right column at row \(i)")
             XCTAssertEqual(top.alpha(i, 39), 0, "nothing wraps to the bottom row at column \(i)")
@@ -98,7 +98,7 @@ final class ImageEffectBlurTests: XCTestCase {
             let outset = ImageEffects.outset(forRadius: radius)
             XCTAssertGreaterThan(outset, 0)
             let size = 2 * outset + 12
-            let image = PixelBuffer.filled(width: size, height: size) { x, y in
+            let image = RasterBuffer.filled(width: size, height: size) { x, y in
                 (outset + 1...outset + 10).contains(x) && (outset + 1...outset + 10).contains(y) ? 0xFFFF_FFFF : 0
             }
             let blurred = image.blurred(radius: radius)
@@ -138,20 +138,20 @@ final class ImageEffectBlurTests: XCTestCase {
     }
 
     func testBlurInPlaceMatchesBlurIntoAnotherBuffer() {
-        let image = PixelBuffer.filled(width: 30, height: 20) { x, y in (8..<20).contains(x) && (5..<12).contains(y) ? 0xC060_3000 : 0 }
+        let image = RasterBuffer.filled(width: 30, height: 20) { x, y in (8..<20).contains(x) && (5..<12).contains(y) ? 0xC060_3000 : 0 }
         let expected = image.blurred(radius: 2.5).pixels
         image.withView { ImageEffects.gaussianBlur(source: $0, into: $0, radius: 2.5) }
         XCTAssertEqual(image.pixels, expected)
     }
 
     func testMismatchedAndEmptyBuffersDoNotCrash() {
-        let small = PixelBuffer.filled(width: 4, height: 4) { _, _ in 0xFFFF_FFFF }
-        let large = PixelBuffer(width: 12, height: 10)
+        let small = RasterBuffer.filled(width: 4, height: 4) { _, _ in 0xFFFF_FFFF }
+        let large = RasterBuffer(width: 12, height: 10)
         small.withView { source in large.withView { ImageEffects.gaussianBlur(source: source, into: $0, radius: 1) } }
         XCTAssertGreaterThan(large.alpha(4, 2), 0, "a larger destination shows the blur past the source's edge")
         XCTAssertEqual(large.alpha(11, 9), 0)
         large.withView { source in small.withView { ImageEffects.gaussianBlur(source: source, into: $0, radius: 3) } }
-        let empty = PixelBuffer(width: 0, height: -5)
+        let empty = RasterBuffer(width: 0, height: -5)
         XCTAssertEqual(empty.width, 0)
         empty.withView { e in
             small.withView { s in
@@ -162,22 +162,22 @@ final class ImageEffectBlurTests: XCTestCase {
         }
         XCTAssertEqual(small.totalAlpha, 0, "blurring transparency (an empty source) gives transparency")
         XCTAssertTrue(PixelBufferView(baseAddress: nil, width: 5, height: 5, bytesPerRow: 20).isEmpty)
-        XCTAssertEqual(PixelBuffer(width: Int.max, height: 2).width, 0, "an impossible size gives an empty buffer")
-        XCTAssertEqual(PixelBuffer(width: 1 << 20, height: 1 << 20).width, 0, "over the allocation limit")
+        XCTAssertEqual(RasterBuffer(width: Int.max, height: 2).width, 0, "an impossible size gives an empty buffer")
+        XCTAssertEqual(RasterBuffer(width: 1 << 20, height: 1 << 20).width, 0, "over the allocation limit")
     }
 
     func testBufferCopiesPixelStorage() {
         let storage = PixelStorage(width: 3, height: 2) { base, stride in
             base.storeBytes(of: 0x80FF_0000 as UInt32, toByteOffset: stride + 8, as: UInt32.self)
         }
-        let buffer = PixelBuffer(copying: storage)
+        let buffer = RasterBuffer(copying: storage)
         XCTAssertEqual(buffer.width, 3)
         XCTAssertEqual(buffer[x: 2, y: 1], 0x80FF_0000)
         XCTAssertEqual(buffer.totalAlpha, 0x80)
     }
 
     func testViewRejectsInconsistentGeometry() {
-        let buffer = PixelBuffer(width: 8, height: 8)
+        let buffer = RasterBuffer(width: 8, height: 8)
         buffer.withView { view in
             let tooShortStride = PixelBufferView(baseAddress: UnsafeMutableRawPointer(bitPattern: 4096), width: 8, height: 8, bytesPerRow: 16)
             XCTAssertTrue(tooShortStride.isEmpty)
@@ -190,10 +190,10 @@ final class ImageEffectBlurTests: XCTestCase {
 
 // MARK: - Fixtures shared by the ImageEffect tests
 
-extension PixelBuffer {
+extension RasterBuffer {
     /// A buffer whose pixel (x, y) is `pixel(x, y)`.
-    static func filled(width: Int, height: Int, _ pixel: (Int, Int) -> UInt32) -> PixelBuffer {
-        let buffer = PixelBuffer(width: width, height: height)
+    static func filled(width: Int, height: Int, _ pixel: (Int, Int) -> UInt32) -> RasterBuffer {
+        let buffer = RasterBuffer(width: width, height: height)
         for y in 0..<height { for x in 0..<width { buffer[x: x, y: y] = pixel(x, y) } }
         return buffer
     }
@@ -210,8 +210,8 @@ extension PixelBuffer {
     var totalAlpha: Float { pixels.reduce(0) { $0 + PremultipliedPixel.alpha($1) } }
 
     /// A blurred copy of the same size.
-    func blurred(radius: Double) -> PixelBuffer {
-        let result = PixelBuffer(width: width, height: height)
+    func blurred(radius: Double) -> RasterBuffer {
+        let result = RasterBuffer(width: width, height: height)
         withView { source in result.withView { ImageEffects.gaussianBlur(source: source, into: $0, radius: radius) } }
         return result
     }

@@ -5,7 +5,7 @@ import XCTest
 /// included, on unpremultiplied colour.
 final class ImageEffectPosterizeTests: XCTestCase {
     private func posterized(_ pixel: UInt32, levels: Double) -> UInt32 {
-        let buffer = PixelBuffer.filled(width: 1, height: 1) { _, _ in pixel }
+        let buffer = RasterBuffer.filled(width: 1, height: 1) { _, _ in pixel }
         buffer.withView { ImageEffects.posterize($0, levels: levels) }
         return buffer[x: 0, y: 0]
     }
@@ -51,11 +51,11 @@ final class ImageEffectPosterizeTests: XCTestCase {
         XCTAssertEqual(posterized(pixel, levels: 1000), pixel, "256 levels or more keep every 8-bit value")
         // Invalid premultiplied input (colour above alpha) is clamped, not trapped on.
         XCTAssertEqual(posterized(0x40FF_FFFF, levels: 4), 0x4040_4040)
-        PixelBuffer(width: 0, height: 3).withView { ImageEffects.posterize($0, levels: 6) }
+        RasterBuffer(width: 0, height: 3).withView { ImageEffects.posterize($0, levels: 6) }
     }
 
     func testPosterizesAWholeBuffer() {
-        let image = PixelBuffer.filled(width: 64, height: 3) { x, y in 0xFF00_0000 | UInt32(x * 4) << UInt32(8 * y) }
+        let image = RasterBuffer.filled(width: 64, height: 3) { x, y in 0xFF00_0000 | UInt32(x * 4) << UInt32(8 * y) }
         image.withView { ImageEffects.posterize($0, levels: 4) }
         let allowed: Set<UInt32> = [0, 85, 170, 255]
         for pixel in image.pixels {

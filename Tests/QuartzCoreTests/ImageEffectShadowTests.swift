@@ -5,10 +5,10 @@ import XCTest
 /// tinted and faded.
 final class ImageEffectShadowTests: XCTestCase {
     /// A 10 × 10 opaque square mask (any colour: only alpha counts).
-    private let mask = PixelBuffer.filled(width: 10, height: 10) { _, _ in 0xFF12_3456 }
+    private let mask = RasterBuffer.filled(width: 10, height: 10) { _, _ in 0xFF12_3456 }
 
-    private func shadow(color: EffectColor = .black, opacity: Double = 1, radius: Double, offset: (Double, Double), size: Int = 40) -> PixelBuffer {
-        let result = PixelBuffer.filled(width: size, height: size) { _, _ in 0xFFFF_FFFF }   // overwritten
+    private func shadow(color: EffectColor = .black, opacity: Double = 1, radius: Double, offset: (Double, Double), size: Int = 40) -> RasterBuffer {
+        let result = RasterBuffer.filled(width: size, height: size) { _, _ in 0xFFFF_FFFF }   // overwritten
         mask.withView { m in result.withView {
             ImageEffects.renderShadow(alphaMask: m, into: $0, color: color, opacity: opacity, radius: radius, offset: (x: offset.0, y: offset.1))
         } }
@@ -52,8 +52,8 @@ final class ImageEffectShadowTests: XCTestCase {
         // The edge profile of a σ = radius Gaussian: a pixel whose centre is
         // 5.5 px outside a wide edge keeps Φ(−5.5/6) = 18% of the alpha, one
         // 6.5 px inside Φ(6.5/6) = 86%.
-        let wide = PixelBuffer.filled(width: 60, height: 60) { x, _ in x < 30 ? 0xFF00_0000 : 0 }
-        let result = PixelBuffer(width: 60, height: 60)
+        let wide = RasterBuffer.filled(width: 60, height: 60) { x, _ in x < 30 ? 0xFF00_0000 : 0 }
+        let result = RasterBuffer(width: 60, height: 60)
         wide.withView { m in result.withView {
             ImageEffects.renderShadow(alphaMask: m, into: $0, color: .black, opacity: 1, radius: 6, offset: (x: 0, y: 0))
         } }
@@ -85,8 +85,8 @@ final class ImageEffectShadowTests: XCTestCase {
         // A huge radius is clamped to σ 256, not hung on: 100 px of alpha spread
         // that thin rounds to nothing.
         XCTAssertEqual(shadow(radius: .infinity, offset: (0, 0), size: 12).totalAlpha, 0)
-        let empty = PixelBuffer(width: 0, height: 0)
-        let target = PixelBuffer.filled(width: 4, height: 4) { _, _ in 0xFFFF_FFFF }
+        let empty = RasterBuffer(width: 0, height: 0)
+        let target = RasterBuffer.filled(width: 4, height: 4) { _, _ in 0xFFFF_FFFF }
         empty.withView { e in target.withView { t in
             ImageEffects.renderShadow(alphaMask: e, into: t, color: .black, opacity: 1, radius: 2, offset: (x: 0, y: 0))
             ImageEffects.renderShadow(alphaMask: t, into: e, color: .black, opacity: 1, radius: 2, offset: (x: 0, y: 0))

@@ -48,7 +48,7 @@ extension CGContext {
         applyCompositing()
         applySource(gstate.fillColor)
         let area = cairo.clipExtents.applying(cairo.matrix)
-        let region = PixelRect(covering: area, width: width, height: height)
+        let region = PixelRect(touchedByDrawing: area, inWidth: width, height: height)
         backing.pull(region)
         defer {
             backing.push(region)

@@ -120,7 +120,7 @@ open class CGContext {
     /// Runs `body`, which draws on cairo, keeping `data` in step for the
     /// pixels `cairoRect` (in cairo's device space) covers.
     func drawing(in cairoRect: CGRect, _ body: () -> Void) {
-        let region = PixelRect(covering: cairoRect, width: width, height: height)
+        let region = PixelRect(touchedByDrawing: cairoRect, inWidth: width, height: height)
         backing.pull(region)
         body()
         backing.push(region)

@@ -21,13 +21,6 @@ public func CACurrentMediaTime() -> CFTimeInterval {
     MediaClock.now()
 }
 
-/// A source of media time that can be injected where a component would
-/// otherwise call `CACurrentMediaTime()` (the frame scheduler, for example).
-package protocol MediaTimeSource: Sendable {
-    /// The current media time, in seconds.
-    func now() -> CFTimeInterval
-}
-
 /// The process-wide media clock behind `CACurrentMediaTime()`, with a test
 /// override.
 ///
@@ -87,15 +80,8 @@ package enum MediaClock {
     }
 }
 
-/// The system clock as a `MediaTimeSource`: `MediaClock.now()`, so it also
-/// follows an installed manual clock.
-package struct SystemMediaClock: MediaTimeSource {
-    package init() {}
-    package func now() -> CFTimeInterval { MediaClock.now() }
-}
-
 /// A clock that only moves when told to. Safe to share between threads.
-package final class ManualClock: MediaTimeSource {
+package final class ManualClock: Sendable {
     private let time: LockedValue<CFTimeInterval>
 
     /// Creates a clock reading `start`.

@@ -179,7 +179,7 @@ final class BloomCacheTests: ModelTestCase {
             (ring.superlayer!).backgroundColor = nil
             CATransaction.flush()
             let ringOnly = plain.render(at: 1)
-            let buffer = PixelBuffer(copying: ringOnly.storage)
+            let buffer = RasterBuffer(copying: ringOnly.storage)
             var worst = 0
             buffer.withView { view in
                 ImageEffects.bloom(source: view, into: view, radius: 5, intensity: intensity)

@@ -54,13 +54,6 @@ final class FrameSchedulerTests: XCTestCase {
         XCTAssertEqual(scheduler.droppedFrames, 2)
     }
 
-    func testWaitsWhileAFrameIsBeingPresented() {
-        var scheduler = FrameScheduler(interval: 0.01)
-        scheduler.hasPendingCommit = true
-        scheduler.isAwaitingPresentation = true
-        XCTAssertEqual(scheduler.nextAction(now: 3), .waitForPresentation)
-    }
-
     func testBadIntervalFallsBackTo60Hz() {
         XCTAssertEqual(FrameScheduler(interval: 0).interval, 1.0 / 60)
         XCTAssertEqual(FrameScheduler(interval: .nan).interval, 1.0 / 60)

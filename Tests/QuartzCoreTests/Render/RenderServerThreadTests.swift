@@ -76,6 +76,31 @@ final class RenderServerThreadTests: XCTestCase {
     }
 
     /// The app thread can be ahead by at most two commits; it waits beyond.
+    /// A presenter that says when it is released.
+    private final class WatchedPresenter: FramePresenter {
+        let target = RasterBuffer(width: 8, height: 8)
+        let released: LockedValue<Bool>
+        init(released: LockedValue<Bool>) { self.released = released }
+        func present(damage: [PixelRect], frameTime: CFTimeInterval) {}
+        deinit { released.withLock { $0 = true } }
+    }
+
+    /// `stop()` returns once the thread has left its loop and released its
+    /// presenter (a window's display connection), woken by the thread
+    /// rather than polling; stopping again returns at once.
+    func testStopReturnsAfterTheThreadReleasedItsPresenter() {
+        let released = LockedValue(false)
+        let server = RenderServer(presenter: { WatchedPresenter(released: released) })
+        let root = CALayer()
+        root.attach(to: server)
+        root.opacity = 0.5
+        CATransaction.flush()
+        server.stop()
+        XCTAssertTrue(released.withLock { $0 }, "the presenter is gone when stop() returns")
+        server.stop()
+        XCTAssertTrue(released.withLock { $0 })
+    }
+
     func testCommitsInFlightAreBounded() {
         let mailbox = FrameMailbox()
         let server = RenderServer(presenter: { OffscreenPresenter(width: 8, height: 8, mailbox: mailbox) })

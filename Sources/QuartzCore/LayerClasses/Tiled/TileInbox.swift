@@ -1,14 +1,7 @@
-import Foundation
-
-/// Finished tiles on their way from the drawing threads to the app thread.
-///
-/// `@unchecked Sendable`: `state` is only read or written with `lock` held,
-/// and everything that goes in or out (`Finished`) is `Sendable`. An
-/// `NSLock` rather than `Synchronization.Mutex` because drawing threads and
-/// the app thread really contend here, and the thread sanitizer sees a
-/// pthread mutex but not the futex `Mutex` waits on (see `LockedValue` in
-/// CoreGraphics, docs/reliability.md).
-final class TileInbox: @unchecked Sendable {
+/// Finished tiles on their way from the drawing threads to the app thread,
+/// behind a `LockedValue` (an `NSLock`: drawing threads and the app thread
+/// really contend here, and the thread sanitizer must see the locking).
+final class TileInbox: Sendable {
     struct Finished: Sendable {
         let key: TileGrid.Key
         let rect: CGRect
@@ -23,29 +16,22 @@ final class TileInbox: @unchecked Sendable {
         var pending = 0
     }
 
-    private let lock = NSLock()
-    private var state = State()
-
-    private func withLock<Result>(_ body: (inout State) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&state)
-    }
+    private let state = LockedValue(State())
 
     /// Tiles started and not yet finished.
-    var pendingCount: Int { withLock { $0.pending } }
+    var pendingCount: Int { state.withLock { $0.pending } }
 
-    func begin() { withLock { $0.pending += 1 } }
+    func begin() { state.withLock { $0.pending += 1 } }
 
     func finish(_ tile: Finished) {
-        withLock {
+        state.withLock {
             $0.finished.append(tile)
             $0.pending -= 1
         }
     }
 
     func takeFinished() -> [Finished] {
-        withLock { state in
+        state.withLock { state in
             defer { state.finished.removeAll() }
             return state.finished
         }

@@ -3,13 +3,13 @@
 /// green, blue), the same layout as pixman's `PIXMAN_a8r8g8b8` and cairo's
 /// `CAIRO_FORMAT_ARGB32`. Row 0 is the top row.
 ///
-/// The view does not own its memory: whoever made it (a `PixelBuffer`, a
+/// The view does not own its memory: whoever made it (a `RasterBuffer`, a
 /// cairo surface, a pixman image) must keep the memory alive and unshared
 /// while the view is used. Every access is bounds-checked; a view built from
 /// inconsistent numbers (nil base, negative size, a row stride that is too
 /// short or not a multiple of 4) is empty, so effects on it do nothing.
 ///
-/// This file and `PixelBuffer.swift` are the only places the effects touch
+/// This file and `RasterBuffer+PixelBufferView.swift` are the only places the effects touch
 /// raw memory; the effects themselves read and write whole rows and columns
 /// through the copying methods below.
 package struct PixelBufferView {

@@ -17,15 +17,24 @@ package final class RasterBuffer {
     /// The memory of a windowed scratch, kept alive while the buffer is.
     let scratchMemory: ScratchMemory?
 
-    /// A cleared buffer of the given size (at least 1x1 of memory).
+    /// The largest buffer made (1 GiB, a 16384x16384 target); a bigger
+    /// size gives an empty buffer rather than exhausting memory.
+    package static let maximumByteCount = 1 << 30
+
+    /// A cleared buffer of the given size (at least 1x1 of memory). A
+    /// negative size counts as zero; a size whose bytes overflow or pass
+    /// `maximumByteCount` gives an empty (0x0) buffer.
     ///
     /// From `calloc`, which hands out large blocks as fresh zero pages from
     /// the kernel: a full-window scratch buffer costs resident memory only
     /// where something is drawn (a group drawn into a corner of it), where
-    /// clearing it here would have touched every page (issue 7, memory).
+    /// clearing it here would have touched every page.
     package init(width: Int, height: Int) {
-        self.width = max(0, width)
-        self.height = max(0, height)
+        let (rowBytes, rowOverflow) = max(0, width).multipliedReportingOverflow(by: 4)
+        let (bytes, overflow) = rowBytes.multipliedReportingOverflow(by: max(0, height))
+        let fits = !rowOverflow && !overflow && bytes <= Self.maximumByteCount
+        self.width = fits ? max(0, width) : 0
+        self.height = fits ? max(0, height) : 0
         bytesPerRow = max(1, self.width) * 4
         let count = bytesPerRow * max(1, self.height)
         guard let memory = calloc(count, 1) else {
@@ -65,6 +74,18 @@ package final class RasterBuffer {
         ownsMemory = false
         window = PixelRect(x: 0, y: 0, width: width, height: height)
         scratchMemory = nil
+    }
+
+    /// A copy of immutable pixels (a `CGImage`'s storage), to feed an
+    /// image to the effects or to compare one in a test.
+    package convenience init(copying storage: PixelStorage) {
+        self.init(width: storage.width, height: storage.height)
+        storage.withUnsafeBytes { bytes in
+            guard let source = bytes.baseAddress, width == storage.width, height > 0 else { return }
+            for y in 0..<height {
+                (base + y * bytesPerRow).copyMemory(from: source + y * storage.bytesPerRow, byteCount: width * 4)
+            }
+        }
     }
 
     deinit { if ownsMemory { free(base) } }

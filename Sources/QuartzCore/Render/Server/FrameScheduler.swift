@@ -12,8 +12,6 @@ struct FrameScheduler: Sendable {
         case render(frameTime: CFTimeInterval)
         /// Sleep until `until` (nil: until something is committed).
         case sleep(until: CFTimeInterval?)
-        /// The last frame is still being presented.
-        case waitForPresentation
     }
 
     /// Seconds between display ticks.
@@ -25,8 +23,6 @@ struct FrameScheduler: Sendable {
     /// From the render tree: when something next animates (now or later),
     /// nil when nothing does.
     var nextAnimationTime: CFTimeInterval?
-    /// A frame has been handed to the display and not yet completed.
-    var isAwaitingPresentation = false
     private(set) var lastFrameTime: CFTimeInterval?
     private(set) var framesRendered = 0
     private(set) var droppedFrames = 0
@@ -45,7 +41,6 @@ struct FrameScheduler: Sendable {
     }
 
     func nextAction(now: CFTimeInterval) -> Action {
-        if isAwaitingPresentation { return .waitForPresentation }
         let due: CFTimeInterval
         if hasPendingCommit {
             due = now

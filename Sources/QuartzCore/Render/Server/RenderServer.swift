@@ -13,6 +13,8 @@ package final class RenderServer: RenderHost, Sendable {
     private struct Inbox {
         var commits: [RenderCommit] = []
         var stopping = false
+        /// Set by the render thread when it has left its loop for good.
+        var finished = false
         var resize: (width: Int, height: Int)?
         var repaintAll = false
         /// Debug hook: requests for the render thread (Render/Profiler/).
@@ -26,7 +28,6 @@ package final class RenderServer: RenderHost, Sendable {
     private let statistics: @Sendable (FrameStatistics) -> Void
     private let interval: CFTimeInterval
     private let presenterFactory: FramePresenterFactory
-    private let finished = LockedValue(false)
     // Debug hooks (Render/Profiler/RenderServer+Debug.swift): the overlays
     // asked for, the trace commits and frames go to, the run's summary.
     let debugToggles: LockedValue<DebugSettings>
@@ -89,11 +90,17 @@ package final class RenderServer: RenderHost, Sendable {
     /// Stops the thread after its current frame and waits for it (at most 2 s).
     package func stop() {
         signal.lock()
+        defer { signal.unlock() }
         inbox.withLock { $0.stopping = true }
         signal.broadcast()
-        signal.unlock()
-        let deadline = Date(timeIntervalSinceNow: 2)
-        while !finished.withLock({ $0 }), Date() < deadline { usleep(1000) }
+        // The render thread broadcasts when it leaves its loop; the deadline
+        // is on the monotonic clock, which no change of the wall clock moves.
+        let deadline = MediaClock.monotonicNow() + 2
+        while !inbox.withLock({ $0.finished }) {
+            let left = deadline - MediaClock.monotonicNow()
+            guard left > 0 else { return }
+            signal.wait(seconds: left)
+        }
     }
 
     /// Debug hook: hands `command` to the render thread.
@@ -110,7 +117,10 @@ package final class RenderServer: RenderHost, Sendable {
         renderUntilStopped()
         // The presenter (and whatever display connection it holds) is gone
         // by now: `stop()` returns only after this.
-        finished.withLock { $0 = true }
+        signal.lock()
+        inbox.withLock { $0.finished = true }
+        signal.broadcast()
+        signal.unlock()
     }
 
     private func renderUntilStopped() {
@@ -157,8 +167,6 @@ package final class RenderServer: RenderHost, Sendable {
                 }
             case .sleep(let until):
                 sleep(until: until)
-            case .waitForPresentation:
-                sleep(until: MediaClock.now() + 0.001)
             }
         }
     }
