@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Tracks committed animations and delivers their events: the delegate's
 /// `animationDidStart(_:)` when an animation begins, `animationDidStop(_:finished:)`
 /// when it ends or is removed, removal on completion, and the transaction
@@ -10,18 +8,23 @@ import Synchronization
 /// other threads get their events at their next commit or flush. Tests drive
 /// it with `deliverDueEvents(at:)` and a manual clock.
 ///
-/// Render servers report a presented frame to the main thread's lifecycle
-/// only when it can deliver something (`wantsPresentedFrame(at:)`): a kiosk
-/// whose selection moves for 0.25 s while a glow pulses forever wakes the
-/// main thread for the move's start and end, not sixty times a second
-/// (issue 7).
+/// A render server reports a presented frame to the main thread's
+/// lifecycle through its host's `PresentedFrameChannel`, and only when the
+/// frame can deliver something (the channel's earliest event, published
+/// here): a kiosk whose selection moves for 0.25 s while a glow pulses
+/// forever wakes the main thread for the move's start and end, not sixty
+/// times a second. A frame delivers the events of the trees its own host
+/// shows; two windows keep their own channels and times.
 final class AnimationLifecycle {
     private struct Tracked {
         weak var layer: CALayer?
         let entry: AnimationEntry
-        /// Its tree is shown by a host that reports presented frames: events
-        /// wait for the frame that shows the animation's start or end.
-        let isFrameDriven: Bool
+        /// The channel of the host showing its tree, when that host reports
+        /// presented frames: then its events wait for the frame of that
+        /// host that shows the animation's start or end.
+        let frameChannel: PresentedFrameChannel?
+
+        var isFrameDriven: Bool { frameChannel != nil }
     }
 
     private var tracked: [Tracked] = []
@@ -34,49 +37,50 @@ final class AnimationLifecycle {
     private var pendingStops: [AnimationEntry] = []
     /// The media time of the wake-up already scheduled, if any.
     private var scheduledWake: CFTimeInterval?
+    /// The channels given an earliest event time by the last publication,
+    /// so that one left with nothing to deliver is told so.
+    private var publishedChannels: [ObjectIdentifier: PresentedFrameChannel] = [:]
 
     func track(_ entry: AnimationEntry, on layer: CALayer) {
-        let host = layer.rootLayer.hostConnection?.host
-        let isFrameDriven = host?.reportsPresentedFrames ?? false
-        tracked.append(Tracked(layer: layer, entry: entry, isFrameDriven: isFrameDriven))
+        let channel = layer.rootLayer.hostConnection?.host?.presentedFrames
+        tracked.append(Tracked(layer: layer, entry: entry, frameChannel: channel))
     }
 
-    /// The earliest media time at which a presented frame can deliver an
-    /// event of the main thread's lifecycle (a frame-driven animation's
-    /// start or end); +infinity when none can. Written on the main thread,
-    /// read by render threads before they report a frame. A `Double`'s bits.
-    private static let frameEventTime = Atomic<UInt64>(Double.infinity.bitPattern)
-
-    private static func publishFrameEventTime(_ time: CFTimeInterval) {
-        frameEventTime.store(time.bitPattern, ordering: .sequentiallyConsistent)
-    }
-
-    /// Whether a frame showing media time `frameTime` should be reported to
-    /// the main thread (`framePresented(at:)`).
-    static func wantsPresentedFrame(at frameTime: CFTimeInterval) -> Bool {
-        frameTime >= Double(bitPattern: frameEventTime.load(ordering: .sequentiallyConsistent))
-    }
-
-    /// Works out `frameEventTime` again from the tracked animations (main
+    /// Works out, for each host channel, the earliest media time at which a
+    /// frame it presents can deliver an event (a frame-driven animation's
+    /// start or end) and publishes it there; +infinity where none can (main
     /// thread only). Runs after every delivery and at every commit, before
     /// the commit is sent, so a timing change the commit carries is seen.
-    func publishFrameEventTime() {
+    func publishFrameEventTimes() {
         guard isOnMainThread else { return }
-        var next = CFTimeInterval.infinity
-        for item in tracked where item.isFrameDriven && !item.entry.didDeliverStop {
-            let entry = item.entry, timing = entry.snapshot.timing  // made at commit
-            // A started animation that repeats forever only stops when
-            // removed, and removal is delivered without frames.
-            if entry.didDeliverStart, entry.neverFinishes { continue }
-            guard let layer = item.layer, timing.speed >= 0 else { return Self.publishFrameEventTime(-.infinity) }
-            let localTime = entry.didDeliverStart ? timing.endTime() : timing.beginTime
-            let media = layer.mediaTime(fromLocalTime: localTime)
-            // A paused or odd time hierarchy: report every frame, as before.
-            guard media.isFinite else { return Self.publishFrameEventTime(-.infinity) }
-            // A little early rather than late: the conversions round.
-            next = min(next, media - 1e-6)
+        var earliest: [ObjectIdentifier: (channel: PresentedFrameChannel, time: CFTimeInterval)] = [:]
+        for item in tracked where !item.entry.didDeliverStop {
+            guard let channel = item.frameChannel else { continue }
+            let key = ObjectIdentifier(channel)
+            let soonest = earliest[key]?.time ?? .infinity
+            earliest[key] = (channel, min(soonest, Self.frameEventTime(of: item)))
         }
-        Self.publishFrameEventTime(next)
+        for (key, channel) in publishedChannels where earliest[key] == nil {
+            channel.publishEarliestEvent(at: .infinity)
+        }
+        for (_, entry) in earliest { entry.channel.publishEarliestEvent(at: entry.time) }
+        publishedChannels = earliest.mapValues(\.channel)
+    }
+
+    /// The earliest media time a presented frame can deliver `item`'s next
+    /// event at: -infinity for every frame, +infinity for none.
+    private static func frameEventTime(of item: Tracked) -> CFTimeInterval {
+        let entry = item.entry, timing = entry.snapshot.timing  // made at commit
+        // A started animation that repeats forever only stops when
+        // removed, and removal is delivered without frames.
+        if entry.didDeliverStart, entry.neverFinishes { return .infinity }
+        guard let layer = item.layer, timing.speed >= 0 else { return -.infinity }
+        let localTime = entry.didDeliverStart ? timing.endTime() : timing.beginTime
+        let media = layer.mediaTime(fromLocalTime: localTime)
+        // A paused or odd time hierarchy: report every frame.
+        guard media.isFinite else { return -.infinity }
+        // A little early rather than late: the conversions round.
+        return media - 1e-6
     }
 
     /// An animation left its layer before finishing.
@@ -88,8 +92,11 @@ final class AnimationLifecycle {
     }
 
     /// Delivers every event due at media time `now`, in order: removals,
-    /// starts, then natural ends.
-    func deliverDueEvents(at now: CFTimeInterval = MediaClock.now(), includingFrameDriven: Bool = true) {
+    /// starts, then natural ends. Frame-driven animations are left for their
+    /// host's frames unless `includingFrameDriven`, or unless their host's
+    /// channel is `presentedBy` (the frame for `now` was presented there).
+    func deliverDueEvents(at now: CFTimeInterval = MediaClock.now(), includingFrameDriven: Bool = true,
+                          presentedBy channel: PresentedFrameChannel? = nil) {
         let stops = pendingStops
         pendingStops.removeAll()
         for entry in stops where !entry.didDeliverStop {
@@ -98,7 +105,7 @@ final class AnimationLifecycle {
         }
         var stillRunning: [Tracked] = []
         for item in tracked {
-            if item.isFrameDriven, !includingFrameDriven {
+            if let itemChannel = item.frameChannel, !includingFrameDriven, itemChannel !== channel {
                 stillRunning.append(item)
                 continue
             }
@@ -135,7 +142,7 @@ final class AnimationLifecycle {
             }
         }
         tracked = stillRunning
-        publishFrameEventTime()
+        publishFrameEventTimes()
     }
 
     /// Whether an animation's active period is over at layer time `t`.
@@ -176,10 +183,11 @@ final class AnimationLifecycle {
         }
     }
 
-    /// A frame showing media time `frameTime` was presented: delivers what
-    /// it shows started or ended. Called on the main thread.
-    static func framePresented(at frameTime: CFTimeInterval) {
-        CATransaction.current.lifecycle.deliverDueEvents(at: frameTime)
+    /// A host presented a frame: delivers what it shows started or ended,
+    /// on the trees that host shows (and what other hosts' timers have due).
+    /// Called on the main thread.
+    func framePresented(_ frame: PresentedFrame) {
+        deliverDueEvents(at: frame.frameTime, includingFrameDriven: false, presentedBy: frame.channel)
     }
 
     /// Runs `block` on the main thread: now when already there, else soon.

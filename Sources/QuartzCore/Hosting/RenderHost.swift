@@ -4,12 +4,13 @@ package protocol RenderHost: AnyObject {
     /// Takes a commit. Called on the app thread, at the end of the outermost
     /// transaction commit.
     func receive(_ commit: RenderCommit)
-    /// True when the host reports the frames it presents to the main
-    /// thread's animation lifecycle (`AnimationLifecycle.framePresented`), so
-    /// delegates hear about animations as they end on screen.
-    var reportsPresentedFrames: Bool { get }
+    /// Where the host reports the frames it presents to the main thread's
+    /// animation lifecycle, so that delegates hear about animations as they
+    /// start and end on screen; nil when it reports none (`CARenderer`,
+    /// which is driven frame by frame on the caller's thread).
+    var presentedFrames: PresentedFrameChannel? { get }
 }
 
 extension RenderHost {
-    package var reportsPresentedFrames: Bool { false }
+    package var presentedFrames: PresentedFrameChannel? { nil }
 }

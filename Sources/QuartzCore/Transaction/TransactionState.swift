@@ -202,7 +202,7 @@ final class TransactionState {
             entry.commit(on: layer, mediaTime: now)
             lifecycle.track(entry, on: layer)
         }
-        lifecycle.publishFrameEventTime()
+        lifecycle.publishFrameEventTimes()
         sendToHosts(mediaTime: now)
         addedAnimations.removeAll()
         changedLayers.removeAll()

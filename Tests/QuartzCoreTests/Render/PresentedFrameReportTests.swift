@@ -2,11 +2,13 @@ import XCTest
 @testable import QuartzCore
 
 /// The render thread reports a presented frame to the main thread only when
-/// the main thread's lifecycle has an event that frame can deliver (issue 7:
-/// a pulse repeating forever woke the main thread every frame for nothing,
-/// and a 0.25 s move every frame of its run instead of at its start and end).
+/// the main thread's lifecycle has an event that frame can deliver (a pulse
+/// repeating forever woke the main thread every frame for nothing, and a
+/// 0.25 s move every frame of its run instead of at its start and end), and
+/// each host through its own channel.
 final class PresentedFrameReportTests: XCTestCase {
-    private func wantsFrame(at time: CFTimeInterval) -> Bool { AnimationLifecycle.wantsPresentedFrame(at: time) }
+    private var channel: PresentedFrameChannel?
+    private func wantsFrame(at time: CFTimeInterval) -> Bool { channel?.wantsReport(at: time) ?? false }
     private let muchLater = 1e9
 
     private func runMainLoop(until condition: () -> Bool, timeout: TimeInterval = 3) {
@@ -18,6 +20,7 @@ final class PresentedFrameReportTests: XCTestCase {
         let mailbox = FrameMailbox()
         let server = RenderServer(presenter: { OffscreenPresenter(width: 16, height: 16, mailbox: mailbox) })
         defer { server.stop() }
+        channel = server.presentedFrames
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 16, height: 16)
         root.attach(to: server)
@@ -61,6 +64,55 @@ final class PresentedFrameReportTests: XCTestCase {
         XCTAssertEqual(events.entries.last, "pulse stop interrupted", "removal is delivered without frames")
         XCTAssertFalse(wantsFrame(at: muchLater))
     }
+}
+
+/// Two hosts on one main thread (two windows): each has its own channel, a
+/// frame one presents delivers only the events of the tree it shows, and
+/// one host's animations never make the other report frames.
+final class PresentedFrameChannelTests: XCTestCase {
+    private final class ChannelHost: RenderHost {
+        let presentedFrames: PresentedFrameChannel? = PresentedFrameChannel()
+        func receive(_ commit: RenderCommit) {}
+    }
+
+    func testEachHostsFramesDeliverOnlyItsOwnTreesEvents() throws {
+        try MediaClock.withManualTime(100) { _ in
+            let (hostA, hostB) = (ChannelHost(), ChannelHost())
+            let (channelA, channelB) = try (XCTUnwrap(hostA.presentedFrames), XCTUnwrap(hostB.presentedFrames))
+            let (rootA, rootB) = (CALayer(), CALayer())
+            rootA.attach(to: hostA)
+            rootB.attach(to: hostB)
+            CATransaction.flush()
+            let events = EventLog()
+            let move = CABasicAnimation(keyPath: "opacity")
+            move.fromValue = 0
+            move.toValue = 1
+            move.duration = 1
+            move.delegate = events.watcher("A")
+            rootA.add(move, forKey: "move")
+            CATransaction.flush()
+            let begin = try XCTUnwrap(rootA.animation(forKey: "move")).beginTime
+            XCTAssertTrue(channelA.wantsReport(at: begin), "A's frame showing the start is wanted")
+            XCTAssertFalse(channelB.wantsReport(at: begin), "B shows nothing that starts")
+            XCTAssertFalse(channelB.wantsReport(at: muchLater))
+
+            let lifecycle = CATransaction.current.lifecycle
+            lifecycle.framePresented(PresentedFrame(frameTime: begin + 0.5, channel: channelB))
+            XCTAssertEqual(events.entries, [], "B's frame does not deliver A's start")
+            lifecycle.framePresented(PresentedFrame(frameTime: begin + 0.5, channel: channelA))
+            XCTAssertEqual(events.entries, ["A start"])
+            XCTAssertFalse(channelA.wantsReport(at: begin + 0.9))
+            XCTAssertTrue(channelA.wantsReport(at: begin + 1), "the frame showing the end")
+            lifecycle.framePresented(PresentedFrame(frameTime: begin + 1, channel: channelB))
+            XCTAssertEqual(events.entries, ["A start"], "B's frame does not deliver A's stop")
+            lifecycle.framePresented(PresentedFrame(frameTime: begin + 1, channel: channelA))
+            XCTAssertEqual(events.entries, ["A start", "A stop finished"])
+            XCTAssertFalse(channelA.wantsReport(at: muchLater), "nothing left to deliver")
+            withExtendedLifetime((rootA, rootB)) {}
+        }
+    }
+
+    private let muchLater = 1e9
 }
 
 /// Records delegate events in order, on the main thread.

@@ -56,7 +56,9 @@ package final class RenderServer: RenderHost, Sendable {
 
     // MARK: - App thread
 
-    package var reportsPresentedFrames: Bool { true }
+    /// This server's reports of presented frames to the main thread.
+    private let frameChannel = PresentedFrameChannel()
+    package var presentedFrames: PresentedFrameChannel? { frameChannel }
 
     package func receive(_ commit: RenderCommit) {
         let start = trace == nil ? 0 : MediaClock.monotonicNow()
@@ -162,9 +164,7 @@ package final class RenderServer: RenderHost, Sendable {
                 statistics(frame)
                 // Animation events follow what the screen shows; reported
                 // only when the main thread has an event this frame can deliver.
-                if AnimationLifecycle.wantsPresentedFrame(at: frameTime) {
-                    DispatchQueue.main.async { AnimationLifecycle.framePresented(at: frameTime) }
-                }
+                frameChannel.reportIfWanted(frameTime: frameTime)
             case .sleep(let until):
                 sleep(until: until)
             }
