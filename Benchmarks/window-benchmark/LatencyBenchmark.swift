@@ -5,7 +5,7 @@ import QuartzCore
 
 /// Key press to screen: about 100 Down/Up presses through XTest, at random
 /// gaps of 120-220 ms, each moving the menu's selection with its implicit
-/// animation. The trace (`LAMINA_TRACE`) stamps each press, its arrival on
+/// animation. The window's trace (`Settings.traceFile`) stamps each press, its arrival on
 /// the main thread, the commit its handler made and the first frame that
 /// showed that commit; `TraceLatency` pairs them. With `--pulse` the
 /// selection's bloom pulses meanwhile, so the render thread is already
@@ -17,17 +17,15 @@ enum LatencyBenchmark {
     static let pulsing = CommandLine.arguments.contains("--pulse")
     static let tracePath = NSTemporaryDirectory() + "window-benchmark-\(getpid()).trace.json"
 
-    /// Asks for the trace before anything reads the environment.
-    static func prepareTrace() { setenv("LAMINA_TRACE", tracePath, 1) }
-
     static func start(in window: LaminaWindow) {
         let (selection, centres) = MenuScene.build(in: window.rootLayer, pulsing: pulsing)
         let menu = MenuResponder(selection: selection, centres: centres)
         window.makeFirstResponder(menu)
         let display = window.displayName
         let interval = window.displayInterval
+        let trace = window.traceRecorder
         Thread.detachNewThread {
-            Self.press(on: display)
+            Self.press(on: display, trace: trace)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { finish(window, menu: menu, interval: interval) }
             }
@@ -35,7 +33,7 @@ enum LatencyBenchmark {
     }
 
     /// On its own thread and X connection, as another program would.
-    nonisolated static func press(on display: String) {
+    nonisolated static func press(on display: String, trace: TraceRecorder?) {
         guard let driver = try? XTestDriver(displayName: display) else {
             print("latency: no XTest connection to \(display)")
             return
@@ -44,7 +42,7 @@ enum LatencyBenchmark {
         for index in 0..<presses {
             Thread.sleep(forTimeInterval: Double.random(in: 0.12...0.22))
             let keysym: UInt32 = (index / 4) % 2 == 0 ? 0xFF54 : 0xFF52  // four Down, four Up
-            TraceRecorder.shared?.instant("xtest press", category: "benchmark")
+            trace?.instant("xtest press", category: "benchmark")
             driver.fakeKey(keysym, down: true)
             driver.fakeKey(keysym, down: false)
         }
@@ -54,7 +52,7 @@ enum LatencyBenchmark {
     static func finish(_ window: LaminaWindow, menu: MenuResponder, interval: Double) {
         withExtendedLifetime(menu) {}
         do {
-            try TraceRecorder.shared?.flush()
+            try window.traceRecorder?.flush()
             let latency = try TraceLatency(tracePath: tracePath)
             report(latency, moves: menu.moves, interval: interval)
         } catch {

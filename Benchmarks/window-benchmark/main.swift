@@ -15,13 +15,15 @@ import LaminaHost
 import QuartzCore
 
 let mode = CommandLine.arguments.dropFirst().first ?? "idle"
+var settings = LaminaWindow.Settings.environment
 if mode == "latency" {
-    // The trace recorder is read from the environment when first used.
-    LatencyBenchmark.prepareTrace()
+    // The latency is read back from the window's trace.
+    settings.traceFile = LatencyBenchmark.tracePath
 }
 let window: LaminaWindow
 do {
-    window = try LaminaWindow(title: "window-benchmark \(mode)", contentSize: CGSize(width: 1280, height: 720))
+    window = try LaminaWindow(title: "window-benchmark \(mode)", contentSize: CGSize(width: 1280, height: 720),
+                              settings: settings)
 } catch {
     FileHandle.standardError.write(Data("window-benchmark: \(error)\n".utf8))
     exit(1)

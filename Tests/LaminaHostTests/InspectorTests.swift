@@ -126,8 +126,28 @@ final class InspectorTests: XCTestCase {
     }
 
     func testSettingsReadTheFlag() {
-        XCTAssertTrue(DebugSettings(environment: ["LAMINA_INSPECTOR": "1"]).inspector)
-        XCTAssertFalse(DebugSettings(environment: [:]).inspector)
+        XCTAssertTrue(LaminaWindow.Settings(environment: LaminaEnvironment(["LAMINA_INSPECTOR": "1"])).offersInspector)
+        XCTAssertFalse(LaminaWindow.Settings(environment: LaminaEnvironment([:])).offersInspector)
+    }
+
+    /// Every switch a window reads from the environment, through the one
+    /// reader: `LAMINA_NO_SHM` takes the flags' words (it once took any
+    /// value but `0`, `no` and `false` as on).
+    func testWindowSettingsFromTheEnvironment() {
+        XCTAssertEqual(LaminaWindow.Settings(environment: LaminaEnvironment([:])), LaminaWindow.Settings())
+        let all = LaminaWindow.Settings(environment: LaminaEnvironment([
+            "LAMINA_PROFILER": "1", "LAMINA_FLASH_REPAINTS": "on", "LAMINA_TRACE": "/tmp/t.json",
+            "LAMINA_INSPECTOR": "yes", "LAMINA_NO_SHM": "true"]))
+        var expected = LaminaWindow.Settings()
+        expected.showsProfiler = true
+        expected.flashesRepaints = true
+        expected.traceFile = "/tmp/t.json"
+        expected.offersInspector = true
+        expected.usesSharedMemory = false
+        XCTAssertEqual(all, expected)
+        XCTAssertTrue(LaminaWindow.Settings(environment: LaminaEnvironment(["LAMINA_NO_SHM": "off"])).usesSharedMemory)
+        XCTAssertTrue(LaminaWindow.Settings(environment: LaminaEnvironment(["LAMINA_NO_SHM": "maybe"])).usesSharedMemory,
+                      "not a flag: read as off, as every flag")
     }
 
     // MARK: - Helpers

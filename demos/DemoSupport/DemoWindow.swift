@@ -14,28 +14,25 @@ import QuartzCore
 /// ```
 @MainActor
 public enum DemoWindow {
-    /// Applies the debugging switches that are read from the environment
-    /// when a window opens, then opens a window of the options' size titled
-    /// `title`, with a black root layer.
+    /// Opens a window of the options' size titled `title`, with a black
+    /// root layer, and the debugging tools the options ask for (on top of
+    /// what the `LAMINA_*` variables ask for).
     ///
     /// Without a usable display (DISPLAY unset, or no X server there) it
     /// prints one line, `NAME: REASON`, on stderr and exits with status 1;
     /// `name` defaults to the executable's name.
     public static func open(title: String, options: DemoOptions, name: String? = nil) -> LaminaWindow {
-        if let trace = options.trace {
-            // The trace recorder reads its file from the environment (docs/debugging.md).
-            setenv("LAMINA_TRACE", trace, 1)
-        }
-        if options.inspector {
-            // Read from the environment when the window opens (docs/debugging.md).
-            setenv("LAMINA_INSPECTOR", "1", 1)
-        }
+        var settings = LaminaWindow.Settings.environment
+        if let trace = options.trace { settings.traceFile = trace }
+        if options.inspector { settings.offersInspector = true }
+        if options.profiler { settings.showsProfiler = true }
         let window: LaminaWindow
         do {
             window = try LaminaWindow(
                 title: title,
                 contentSize: CGSize(width: options.width, height: options.height),
-                options: options.fullscreen ? [.fullscreen, .hidesCursor] : [])
+                options: options.fullscreen ? [.fullscreen, .hidesCursor] : [],
+                settings: settings)
         } catch {
             let program = name ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "demo").lastPathComponent
             FileHandle.standardError.write(Data("\(program): \(error)\n".utf8))
@@ -53,7 +50,6 @@ public enum DemoWindow {
         responder.nextResponder = window
         window.makeFirstResponder(responder)
         window.makeKeyAndOrderFront(nil)
-        window.showsProfiler = options.profiler || window.showsProfiler
 
         if options.frameCounter {
             // For the peer harness (shared/peers/bench.py), which reads these lines.

@@ -1,8 +1,8 @@
 import InspectorWire
 import QuartzCore
 
-/// The process's inspector: started when the first window opens with
-/// `LAMINA_INSPECTOR=1` (`DebugSettings.inspector`), stopped, and its
+/// The process's inspector: started when the first window offering it opens
+/// (`LaminaWindow.Settings.offersInspector`, `LAMINA_INSPECTOR=1`), stopped, and its
 /// socket removed, when the last window closes or the process exits.
 enum Inspector {
     private static let server = LockedValue<InspectorServer?>(nil)
@@ -45,9 +45,9 @@ enum Inspector {
 }
 
 extension LaminaWindow {
-    /// Offers this window to the inspector when `LAMINA_INSPECTOR` asks.
+    /// Offers this window to the inspector when its settings ask.
     func registerWithInspector() {
-        guard DebugSettings.environment.inspector else { return }
+        guard settings.offersInspector else { return }
         Inspector.add(InspectorTarget(id: ObjectIdentifier(self), title: title, renderServer: renderServer))
     }
 

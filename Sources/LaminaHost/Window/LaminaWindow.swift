@@ -52,14 +52,22 @@ public final class LaminaWindow: LaminaResponder {
     /// Signalled when the render thread's presenter has closed its connection.
     private let presenterClosed = CloseSignal()
     private let setup: WindowConnection.Setup
+    /// What the window was opened with.
+    public let settings: Settings
+    /// Where this window's trace goes (`Settings.traceFile`), if anywhere:
+    /// its render server's commits and frames, and its key presses.
+    package let traceRecorder: TraceRecorder?
 
     /// Opens a connection to the X server (`displayName`, or `DISPLAY`) and
     /// creates the window, not yet shown. Throws a `LaminaHostError`, whose
     /// description is one line fit for stderr, when there is no usable display.
     /// Each side of `contentSize` is rounded and kept within 1...16384
-    /// pixels (non-finite sides become 1).
+    /// pixels (non-finite sides become 1). `settings` chooses the debugging
+    /// tools and the presentation path; by default the `LAMINA_*`
+    /// environment variables do.
     public init(title: String = "Lamina", contentSize: CGSize = CGSize(width: 1280, height: 720),
-                options: Options = [], displayName: String? = nil) throws(LaminaHostError) {
+                options: Options = [], displayName: String? = nil,
+                settings: Settings = .environment) throws(LaminaHostError) {
         let configuration = WindowConnection.Configuration(
             displayName: displayName, title: title, width: Self.pixels(contentSize.width),
             height: Self.pixels(contentSize.height), fullscreen: options.contains(.fullscreen),
@@ -70,9 +78,12 @@ public final class LaminaWindow: LaminaResponder {
         }
         self.title = title
         self.contentSize = CGSize(width: setup.width, height: setup.height)
+        self.settings = settings
+        traceRecorder = settings.traceFile.map(TraceRecorder.writingAtExit(to:))
         let presenter = Self.presenterFactory(setup: setup, size: connection.targetSize, status: presentationStatus,
-                                              closed: presenterClosed)
-        renderServer = RenderServer(interval: setup.pacing.interval, presenter: presenter)
+                                              closed: presenterClosed, usesSharedMemory: settings.usesSharedMemory)
+        renderServer = RenderServer(interval: setup.pacing.interval, presenter: presenter,
+                                    debug: settings.debugOverlays, trace: traceRecorder)
         connection.attach(renderServer)
         super.init()
         relay.window = self
@@ -143,7 +154,7 @@ public final class LaminaWindow: LaminaResponder {
         guard !isClosed else { return }
         switch event {
         case .key(let key):
-            TraceRecorder.shared?.instant(key.type == .keyDown ? "key down" : "key up", category: "input",
+            traceRecorder?.instant(key.type == .keyDown ? "key down" : "key up", category: "input",
                                           args: ["keysym": .int(Int(key.keysym))])
             if handleDebugKey(key) { return }
             let responder = firstResponder ?? self
@@ -168,9 +179,9 @@ public final class LaminaWindow: LaminaResponder {
 
     /// Makes the render thread's presenter for this window.
     private static func presenterFactory(setup: WindowConnection.Setup, size: TargetSize, status: PresentationStatus,
-                                         closed: CloseSignal) -> FramePresenterFactory {
-        let allowSharedMemory = !HostEnvironment.sharedMemoryDisabled
-        if !allowSharedMemory { HostLog.line("LAMINA_NO_SHM is set; presenting with XPutImage") }
+                                         closed: CloseSignal, usesSharedMemory: Bool) -> FramePresenterFactory {
+        let allowSharedMemory = usesSharedMemory
+        if !allowSharedMemory { HostLog.line("shared memory is off (LAMINA_NO_SHM); presenting with XPutImage") }
         return {
             if let presenter = WindowPresenter(displayName: setup.displayName, window: setup.windowID, size: size,
                                                allowSharedMemory: allowSharedMemory, status: status, closed: closed) {

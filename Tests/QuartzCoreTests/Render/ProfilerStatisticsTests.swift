@@ -111,15 +111,35 @@ final class ProfilerStatisticsTests: ModelTestCase {
     }
 
     func testDebugSettingsFromTheEnvironment() {
-        XCTAssertEqual(DebugSettings(environment: [:]), DebugSettings())
-        let on = DebugSettings(environment: ["LAMINA_PROFILER": "1", "LAMINA_FLASH_REPAINTS": "Yes",
-                                             "LAMINA_TRACE": "/tmp/lamina.json"])
-        XCTAssertTrue(on.showsProfiler)
-        XCTAssertTrue(on.flashesRepaints)
-        XCTAssertEqual(on.tracePath, "/tmp/lamina.json")
-        let off = DebugSettings(environment: ["LAMINA_PROFILER": "0", "LAMINA_FLASH_REPAINTS": "", "LAMINA_TRACE": ""])
+        XCTAssertEqual(DebugSettings(environment: LaminaEnvironment([:])), DebugSettings())
+        let on = DebugSettings(environment: LaminaEnvironment(["LAMINA_PROFILER": "1", "LAMINA_FLASH_REPAINTS": "Yes"]))
+        XCTAssertEqual(on, DebugSettings(showsProfiler: true, flashesRepaints: true))
+        let off = DebugSettings(environment: LaminaEnvironment(["LAMINA_PROFILER": "0", "LAMINA_FLASH_REPAINTS": ""]))
         XCTAssertEqual(off, DebugSettings())
-        XCTAssertFalse(DebugSettings(environment: ["LAMINA_PROFILER": "maybe"]).showsProfiler)
+        XCTAssertFalse(DebugSettings(environment: LaminaEnvironment(["LAMINA_PROFILER": "maybe"])).showsProfiler)
         XCTAssertTrue(diagnostics.contains("LAMINA_PROFILER=maybe"), "\(diagnostics.all)")
+    }
+}
+
+/// The one reader of the `LAMINA_*` variables, with one grammar for every flag.
+final class LaminaEnvironmentTests: ModelTestCase {
+    func testEveryFlagTakesTheSameWords() {
+        for variable in [LaminaEnvironment.Variable.profiler, .flashRepaints, .inspector, .noSharedMemory] {
+            for word in ["1", "true", "YES", "On"] {
+                XCTAssertTrue(LaminaEnvironment([variable.rawValue: word]).flag(variable), "\(variable) \(word)")
+            }
+            for word in ["0", "false", "No", "OFF", ""] {
+                XCTAssertFalse(LaminaEnvironment([variable.rawValue: word]).flag(variable), "\(variable) \(word)")
+            }
+            XCTAssertFalse(LaminaEnvironment([:]).flag(variable), "unset is off")
+            XCTAssertFalse(LaminaEnvironment([variable.rawValue: "2"]).flag(variable), "anything else is off")
+            XCTAssertTrue(diagnostics.contains("\(variable.rawValue)=2 is not a flag"), "and said: \(diagnostics.all)")
+        }
+    }
+
+    func testPathsAreAnyNonEmptyValue() {
+        XCTAssertEqual(LaminaEnvironment(["LAMINA_TRACE": "/tmp/lamina.json"]).path(.trace), "/tmp/lamina.json")
+        XCTAssertNil(LaminaEnvironment(["LAMINA_TRACE": ""]).path(.trace))
+        XCTAssertNil(LaminaEnvironment([:]).path(.trace))
     }
 }

@@ -39,15 +39,26 @@ package final class TraceRecorder: Sendable {
         origin = MediaClock.monotonicNow()
     }
 
-    /// The recorder `LAMINA_TRACE=<file>` asks for (nil without it),
-    /// written when the process exits normally; render servers record into
-    /// it unless given another.
-    package static let shared: TraceRecorder? = {
-        guard let path = DebugSettings.environment.tracePath else { return nil }
-        let recorder = TraceRecorder(url: URL(fileURLWithPath: path))
-        ProcessHooks.atExit { try? TraceRecorder.shared?.close() }
-        return recorder
-    }()
+    /// The process's recorder for the file at `path`, made on first asking
+    /// and written when the process exits normally: every window given the
+    /// same trace file records into one trace (each host's commits keep
+    /// flows of their own, `makeHostNumber()`).
+    package static func writingAtExit(to path: String) -> TraceRecorder {
+        atExit.withLock { recorders in
+            if let recorder = recorders[path] { return recorder }
+            if recorders.isEmpty { ProcessHooks.atExit { TraceRecorder.closeAllAtExit() } }
+            let recorder = TraceRecorder(url: URL(fileURLWithPath: path))
+            recorders[path] = recorder
+            return recorder
+        }
+    }
+
+    /// The recorders `writingAtExit(to:)` made, by path.
+    private static let atExit = LockedValue<[String: TraceRecorder]>([:])
+
+    private static func closeAllAtExit() {
+        for recorder in atExit.withLock({ Array($0.values) }) { try? recorder.close() }
+    }
 
     // MARK: - Recording
 

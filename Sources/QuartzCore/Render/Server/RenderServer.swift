@@ -40,7 +40,7 @@ package final class RenderServer: RenderHost, Sendable {
     /// commits and frames are recorded into `trace` (see `docs/debugging.md`).
     package init(interval: CFTimeInterval = 1.0 / 60, presenter: @escaping FramePresenterFactory,
          statistics: @escaping @Sendable (FrameStatistics) -> Void = { _ in },
-         debug: DebugSettings = .environment, trace: TraceRecorder? = TraceRecorder.shared) {
+         debug: DebugSettings = DebugSettings(), trace: TraceRecorder? = nil) {
         self.interval = interval
         presenterFactory = presenter
         self.statistics = statistics
