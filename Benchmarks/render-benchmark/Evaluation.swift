@@ -80,7 +80,7 @@ enum EvaluationBenchmark {
             let t1 = BenchmarkStatistics.now()
             sink += curves.evaluate(at: time - start)
             let t2 = BenchmarkStatistics.now()
-            sink += result.opacitySum
+            sink += Double(result.layers)
             running = result.runningAnimations
             guard frame >= warmup else { continue }
             if frame.isMultiple(of: 2) { lamina.append(t1 - t0) } else { withoutLookAhead.append(t1 - t0) }

@@ -109,7 +109,7 @@ final class InkBoundsTests: XCTestCase {
                 }
             }
             let clip = PixelRect(x: 0, y: 0, width: 100, height: 80)
-            let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
+            let node = DrawNode(id: DrawID(layer: 1), state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
             layer.composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: narrowed)), mask: nil, clip: clip)
             // The same bitmap composited by pixman over the whole clip, for reference.
             let image = layer.image

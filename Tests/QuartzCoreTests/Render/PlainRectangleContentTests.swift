@@ -33,7 +33,7 @@ final class PlainRectangleContentTests: XCTestCase {
         let backdrop = try XCTUnwrap(PixmanImage(buffer: target))
         backdrop.composite(try XCTUnwrap(PixmanImage(solidPixel: 0xFF20_4060)), mask: nil, operation: PIXMAN_OP_SRC,
                            rect: PixelRect(x: 0, y: 0, width: 80, height: 60))
-        let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
+        let node = DrawNode(id: DrawID(layer: 1), state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
         content.composite(node: node, into: backdrop, mask: opacity.flatMap { PixmanImage(red: 0, green: 0, blue: 0, alpha: $0) },
                           clip: PixelRect(x: 0, y: 0, width: 80, height: 60), usingSwiftKernels: true)
         return target.makeImage()

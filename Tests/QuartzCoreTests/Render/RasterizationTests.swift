@@ -44,5 +44,5 @@ final class RasterizationTests: ModelTestCase {
 }
 
 extension RasterizationCache {
-    func content(forTesting id: UInt64) -> LayerContent? { contentForTesting(id) }
+    func content(forTesting id: UInt64) -> LayerContent? { contentForTesting(DrawID(layer: id)) }
 }

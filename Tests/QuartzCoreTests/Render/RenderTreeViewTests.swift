@@ -105,7 +105,16 @@ final class RenderTreeViewTests: ModelTestCase {
             XCTAssertEqual(result.layers, 16)
             XCTAssertEqual(result.layers, layers)
             XCTAssertEqual(result.runningAnimations, running, "at +\(time - start)")
-            XCTAssertEqual(result.opacitySum, opacitySum, accuracy: 1e-9, "at +\(time - start)")
+            // What the phase left in the nodes: each one's presented state at its local time.
+            var presentedSum = 0.0
+            func sumPresented(_ id: UInt64, parentTime: Double) throws {
+                let node = try XCTUnwrap(tree.view(of: id))
+                let (state, localTime) = tree.presentedState(of: node, parentTime: parentTime)
+                presentedSum += Double(state.opacity)
+                for sublayer in try XCTUnwrap(tree.nodes[id]).sublayers { try sumPresented(sublayer, parentTime: localTime) }
+            }
+            try sumPresented(try XCTUnwrap(tree.rootID), parentTime: time)
+            XCTAssertEqual(presentedSum, opacitySum, accuracy: 1e-9, "at +\(time - start)")
         }
         XCTAssertGreaterThan(host.loop.evaluateAnimations(at: start + 0.2).runningAnimations, 0)
     }

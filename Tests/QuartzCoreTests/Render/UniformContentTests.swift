@@ -56,7 +56,7 @@ final class UniformContentTests: XCTestCase {
                         let ours = destination(seed: index), theirs = destination(seed: index)
                         let mask = opacity.flatMap { PixmanImage(red: 0, green: 0, blue: 0, alpha: $0) }
                         // The path optimized builds take, asked for in any build.
-                        let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
+                        let node = DrawNode(id: DrawID(layer: 1), state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
                         layer.composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: ours)), mask: mask, clip: clip,
                                         usingSwiftKernels: true)
                         // pixman's own bilinear path for the same placement.
@@ -84,7 +84,7 @@ final class UniformContentTests: XCTestCase {
         let matrix = CATransform3DMakeTranslation(10.5, 5.25, 0)
         let clip = PixelRect(x: 0, y: 0, width: 64, height: 48)
         let ours = destination(seed: 1), theirs = destination(seed: 1)
-        let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
+        let node = DrawNode(id: DrawID(layer: 1), state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
         layer.composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: ours)), mask: tint, clip: clip,
                         usingSwiftKernels: true)
         layer.image.setTransform(try XCTUnwrap(Homography(matrix).inverted()), bilinear: true)
@@ -103,7 +103,7 @@ final class UniformContentTests: XCTestCase {
     func testAPerspectivePlacementGivesPixmansPixels() throws {
         let layer = try SharedScenes.gradientContent()
         let matrix = SharedScenes.perspectiveTurn
-        let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
+        let node = DrawNode(id: DrawID(layer: 1), state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
         let clip = PixelRect(x: 0, y: 0, width: 64, height: 48)
         var results: [CGImage] = []
         for swift in [true, false] {
@@ -132,7 +132,7 @@ final class UniformContentTests: XCTestCase {
                     let mask = opacity == -1
                         ? Compositor.fadeMask(opacity: 0.8, tint: Tint(red: 1, green: 0.3, blue: 0.6, alpha: 0.9))
                         : opacity.flatMap { PixmanImage(red: 0, green: 0, blue: 0, alpha: $0) }
-                    let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
+                    let node = DrawNode(id: DrawID(layer: 1), state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
                     layer.composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: ours)), mask: mask, clip: clip)
                     try XCTUnwrap(PixmanImage(buffer: theirs)).composite(layer.image, at: Int(dx), Int(dy), mask: mask,
                                                                          operation: PIXMAN_OP_OVER, rect: clip)
@@ -190,7 +190,7 @@ final class FadedSolidColourTests: XCTestCase {
         let layer = try XCTUnwrap(LayerContent(key: LayerContent.Key(state, scale: 1), extent: state.bounds) { buffer in
             buffer.base.initializeMemory(as: UInt32.self, repeating: 0xFF99_9999, count: buffer.bytesPerRow / 4 * 6)
         })
-        let node = DrawNode(id: 1, state: LayerState(), matrix: CATransform3DMakeTranslation(3, 1, 0), opacity: 1,
+        let node = DrawNode(id: DrawID(layer: 1), state: LayerState(), matrix: CATransform3DMakeTranslation(3, 1, 0), opacity: 1,
                             clip: nil, isGroup: false)
         let ours = destination(), theirs = destination()
         let mask = try XCTUnwrap(OpacityMasks().mask(for: 0.4))

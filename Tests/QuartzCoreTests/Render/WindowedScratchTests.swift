@@ -98,7 +98,7 @@ final class WindowedScratchTests: ModelTestCase {
         pool.release(stale)
         let clip = PixelRect(x: 0, y: 0, width: 64, height: 48)
         for matrix in [turned, SharedScenes.perspectiveTurn] {
-            let node = DrawNode(id: 1, state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
+            let node = DrawNode(id: DrawID(layer: 1), state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
             var results: [CGImage] = []
             for memory in [nil, pool] {
                 let target = RasterBuffer(width: 64, height: 48)

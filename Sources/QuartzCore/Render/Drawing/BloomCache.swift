@@ -73,7 +73,7 @@ final class BloomCache {
         }
     }
 
-    private var entries: [UInt64: Entry] = [:]
+    private var entries: [DrawID: Entry] = [:]
     /// Glows blurred so far (tests check that moves and pulses reuse them).
     private(set) var glowsMade = 0
     /// Groups composited with their glow in one pass (`compositeGlowing`;
@@ -173,7 +173,7 @@ final class BloomCache {
     }
 
     /// Drops glows of layers that are gone.
-    func retainOnly(_ isKept: (UInt64) -> Bool) {
+    func retainOnly(_ isKept: (DrawID) -> Bool) {
         if entries.contains(where: { !isKept($0.key) }) { entries = entries.filter { isKept($0.key) } }
     }
 

@@ -1,19 +1,23 @@
 import CPixman
 
-/// The cached `LayerContent` of each layer, by layer id.
+/// The cached `LayerContent` of each drawing of a layer.
 final class LayerContentCache {
-    private var entries: [UInt64: LayerContent] = [:]
+    private var entries: [DrawID: LayerContent] = [:]
     /// Contents looked up by key, not taken from the draw node (for tests).
     private(set) var lookUps = 0
 
     /// The layer's content bitmap, redrawn when what it depends on changed;
     /// nil when the layer draws nothing of its own.
     func content(for node: DrawNode) -> LayerContent? {
-        if let memoized = node.memoizedContent { return memoized }
-        lookUps += 1
-        let content = lookUp(node)
-        node.memoizedContent = .some(content)
-        return content
+        switch node.contentLookup {
+        case .found(let content): return content
+        case .none: return nil
+        case .notYet:
+            lookUps += 1
+            let content = lookUp(node)
+            node.contentLookup = content.map(DrawNode.ContentLookup.found) ?? .none
+            return content
+        }
     }
 
     private func lookUp(_ node: DrawNode) -> LayerContent? {
@@ -33,7 +37,7 @@ final class LayerContentCache {
     /// layer uses any more.
     /// `liveCount` layers are live, those `isKept` says yes to: while there
     /// are no more entries than that, nothing is looked at.
-    func retainOnly(liveCount: Int, _ isKept: (UInt64) -> Bool) {
+    func retainOnly(liveCount: Int, _ isKept: (DrawID) -> Bool) {
         if entries.count > liveCount { entries = entries.filter { isKept($0.key) } }
         if sources.count > entries.count {
             let used = Set(entries.values.compactMap { $0.key.contents.map(ObjectIdentifier.init) })

@@ -7,7 +7,7 @@ final class RasterizationCache {
     /// with its matrix relative to it.
     struct Key: Equatable {
         struct Part: Equatable {
-            let id: UInt64
+            let id: DrawID
             let state: LayerState
             let matrix: CATransform3D
         }
@@ -15,17 +15,17 @@ final class RasterizationCache {
         let parts: [Part]
     }
 
-    private var entries: [UInt64: (key: Key, content: LayerContent)] = [:]
+    private var entries: [DrawID: (key: Key, content: LayerContent)] = [:]
 
     /// The cached bitmap of layer `id`, if any (for tests).
-    func contentForTesting(_ id: UInt64) -> LayerContent? { entries[id]?.content }
+    func contentForTesting(_ id: DrawID) -> LayerContent? { entries[id]?.content }
 
     /// The bitmap for `node`, redrawn when its subtree changed.
     func content(for node: DrawNode, in tree: RenderTree, mediaTime: CFTimeInterval) -> LayerContent? {
         let scale = node.state.rasterizationScale
         let key = Key(root: LayerContent.Key(node.state, scale: scale), parts: Self.parts(of: node))
         if let entry = entries[node.id], entry.key == key { return entry.content }
-        guard let content = SubtreeRenderer.render(node.id, in: tree, mediaTime: mediaTime, scale: scale) else {
+        guard let content = SubtreeRenderer.render(node.id.layer, in: tree, mediaTime: mediaTime, scale: scale) else {
             entries[node.id] = nil
             return nil
         }

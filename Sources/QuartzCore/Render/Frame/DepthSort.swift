@@ -113,7 +113,8 @@ enum DepthSort {
     /// their order (zPosition, then sublayer order, as the caller built them).
     static func backToFront(_ nodes: [DrawNode]) -> [DrawNode] {
         guard nodes.count > 1 else { return nodes }
-        return order(depths: nodes.map(\.depth), quads: nodes.map(\.depthQuad)).map { nodes[$0] }
+        return order(depths: nodes.map { $0.depthPlacement?.depth ?? 0 }, quads: nodes.map { $0.depthPlacement?.quad })
+            .map { nodes[$0] }
     }
 
     /// The indices of layers with these centre depths and quads, back to

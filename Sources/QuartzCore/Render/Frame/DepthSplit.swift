@@ -23,7 +23,7 @@ enum DepthSplit {
         var edgeOn: [DrawNode] = []
         var pieces: [Piece] = []
         for (index, node) in nodes.enumerated() {
-            if let quad = node.depthQuad, quad.normal != nil, node.depthHomography != nil {
+            if let quad = node.depthPlacement?.quad, quad.normal != nil {
                 pieces.append(Piece(node: index, points: quad.corners, isWhole: true))
             } else {
                 edgeOn.append(node)  // seen edge-on or unplaceable: nothing to order by
@@ -42,7 +42,7 @@ enum DepthSplit {
 
     /// Whether two layers that overlap on screen cross each other's planes.
     static func hasIntersection(_ nodes: [DrawNode]) -> Bool {
-        let quads = nodes.compactMap(\.depthQuad).filter { $0.normal != nil }
+        let quads = nodes.compactMap(\.depthPlacement?.quad).filter { $0.normal != nil }
         for i in quads.indices {
             for j in quads.indices where j > i {
                 if quads[i].overlapsOnScreen(quads[j]), straddles(quads[i].corners, quads[j]),
@@ -60,7 +60,7 @@ enum DepthSplit {
     /// The BSP walk: pieces behind the splitter's plane, then those in it
     /// (in the caller's order), then those in front.
     static func backToFront(_ pieces: [Piece], nodes: [DrawNode]) -> [Piece] {
-        guard let splitter = pieces.first, let plane = nodes[splitter.node].depthQuad else { return pieces }
+        guard let splitter = pieces.first, let plane = nodes[splitter.node].depthPlacement?.quad else { return pieces }
         var behind: [Piece] = [], inPlane: [Piece] = [splitter], inFront: [Piece] = []
         for piece in pieces.dropFirst() {
             guard let sides = plane.sides(of: piece.points) else { inFront.append(piece); continue }
@@ -105,7 +105,7 @@ enum DepthSplit {
 
     /// A copy of `node` drawn only inside the piece's outline on screen.
     private static func fragment(of node: DrawNode, piece: Piece) -> DrawNode? {
-        guard let toContext = node.depthHomography, let fromContext = toContext.inverted() else { return nil }
+        guard let toContext = node.depthPlacement?.homography, let fromContext = toContext.inverted() else { return nil }
         let outline = piece.points.map { node.homography.apply(fromContext.apply(CGPoint(x: $0.x, y: $0.y))) }
         guard outline.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
         return node.fragment(clippedTo: outline)
@@ -124,9 +124,7 @@ extension DrawNode {
         copy.tint = tint
         copy.transition = transition
         copy.rasterized = rasterized
-        copy.depth = depth
-        copy.depthQuad = depthQuad
-        copy.depthHomography = depthHomography
+        copy.depthPlacement = depthPlacement
         copy.tileFadeTime = tileFadeTime
         copy.clipPolygon = outline
         return copy

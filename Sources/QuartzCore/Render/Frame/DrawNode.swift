@@ -1,22 +1,28 @@
-/// One layer as the compositor will draw it this frame: its presented state
-/// and where it lands in the target, in target pixels (top-left origin).
+/// One drawing of a layer as the compositor will paint it this frame: its
+/// presented state and where it lands in the target, in target pixels
+/// (top-left origin). The draw list (`DrawListBuilder`) is a tree of these.
+///
+/// What every node has is fixed when it is made; what only some layers
+/// need (a group's mask, a replicator copy's tint, a transition, particles,
+/// a 3D placement, a split piece's outline) is set by the builder step
+/// that deals with it, and left at its "none" value otherwise.
 final class DrawNode {
-    let id: UInt64
+    let id: DrawID
     let state: LayerState
     /// Layer bounds space to target pixels.
     let matrix: CATransform3D
     let homography: Homography
     /// Opacity from non-group ancestors, times the layer's own.
     let opacity: Float
+    /// Where ancestors' `masksToBounds` confine drawing (axis-aligned cases).
+    let clip: PixelRect?
+    /// Drawn through an offscreen group (see `needsGroup`).
+    let isGroup: Bool
     /// Target pixels the layer may draw into (its own content, shadow and,
     /// for groups, everything under it), before clipping; nil when nothing.
     var coverage: PixelRect?
-    /// Where ancestors' `masksToBounds` confine drawing (axis-aligned cases).
-    let clip: PixelRect?
     var children: [DrawNode] = []
     var mask: DrawNode?
-    /// Drawn through an offscreen group (see `needsGroup`).
-    let isGroup: Bool
     /// A replicator copy's colour, multiplied into the layer's drawing.
     var tint = Tint.white
     /// A `CATransition` running on the layer.
@@ -25,32 +31,32 @@ final class DrawNode {
     var rasterized: LayerContent?
     /// For an emitter layer with live particles: this frame's particles.
     var particles: ParticleFrame?
-    /// How near the viewer the centre of the layer's bounds is in its 3D
-    /// rendering context (larger is nearer); orders the sublayers of
-    /// transform layers (see `DepthSort`).
-    var depth: CGFloat = 0
-    /// The bounds' corners in the 3D context, for ordering overlapping
-    /// planes; nil outside 3D contexts or when a corner is behind the viewer.
-    var depthQuad: DepthSort.Quad?
-    /// Layer space to the 3D context's plane coordinates (x/w, y/w); set
-    /// with `depthQuad`, for splitting intersecting layers (`DepthSplit`).
-    var depthHomography: Homography?
-    /// A piece of a layer split by `DepthSplit`: drawn only inside this
-    /// outline (target pixels).
-    var clipPolygon: [CGPoint]?
     /// While a tiled layer's tiles fade in: the frame's time (so each frame
     /// differs from the last and repaints); nil otherwise.
     var tileFadeTime: CFTimeInterval?
-    /// The content bitmap `LayerContentCache` found for this node (`.some(nil)`:
-    /// none), kept so that asking again, later in the frame or, for a node
-    /// kept from frame to frame, in later frames, neither builds the
-    /// content key nor looks it up. Always right: the node's state and
-    /// matrix, which the key is made from, never change. (A bitmap that
-    /// could not be made, for want of memory, is not tried again for this
-    /// node; the next commit builds new nodes.)
-    var memoizedContent: LayerContent??
+    /// Where the layer sits in its 3D rendering context; nil outside one.
+    var depthPlacement: DepthPlacement?
+    /// A piece of a layer split by `DepthSplit`: drawn only inside this
+    /// outline (target pixels).
+    var clipPolygon: [CGPoint]?
+    /// What `LayerContentCache` found for this node, kept so that asking
+    /// again, later in the frame or, for a node kept from frame to frame,
+    /// in later frames, neither builds the content key nor looks it up.
+    /// Always right: the node's state and matrix, which the key is made
+    /// from, never change. (A bitmap that could not be made, for want of
+    /// memory, is not tried again for this node; the next commit builds
+    /// new nodes.)
+    var contentLookup = ContentLookup.notYet
 
-    init(id: UInt64, state: LayerState, matrix: CATransform3D, opacity: Float, clip: PixelRect?, isGroup: Bool) {
+    /// `contentLookup`'s answers.
+    enum ContentLookup {
+        case notYet
+        /// The layer draws nothing of its own (or its bitmap could not be made).
+        case none
+        case found(LayerContent)
+    }
+
+    init(id: DrawID, state: LayerState, matrix: CATransform3D, opacity: Float, clip: PixelRect?, isGroup: Bool) {
         self.id = id
         self.state = state
         self.matrix = matrix
@@ -72,7 +78,7 @@ final class DrawNode {
         clip = shell.clip
         isGroup = shell.isGroup
         coverage = shell.coverage
-        memoizedContent = shell.memoizedContent
+        contentLookup = shell.contentLookup
     }
 
     /// Takes `record` as this node's: only for a record made from the same
@@ -110,5 +116,26 @@ final class DrawNode {
         if hasSublayers, state.masksToBounds, state.cornerRadius > 0 || !matrix.isAxisAligned2D { return true }
         if hasSublayers, state.shadowOpacity > 0, state.shadowPath == nil { return true }
         return false
+    }
+
+    /// The coverage of the layer and everything under it.
+    var subtreeCoverage: PixelRect? {
+        if isGroup { return coverage }
+        var result = coverage
+        for child in children {
+            if let childCoverage = child.subtreeCoverage { result = result.map { $0.union(childCoverage) } ?? childCoverage }
+        }
+        return result
+    }
+
+    /// Whether the layer faces the viewer: its plane keeps its orientation
+    /// in the target (a turn past 90 degrees about x or y shows its back).
+    var isFrontFacing: Bool {
+        let m = homography.m
+        let center = CGPoint(x: state.bounds.midX, y: state.bounds.midY)
+        let w = center.x * m[2] + center.y * m[5] + m[8]
+        let determinant = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
+            + m[2] * (m[3] * m[7] - m[4] * m[6])
+        return determinant * w >= 0
     }
 }

@@ -1,18 +1,18 @@
 /// The comparable part of a draw node, kept from one frame to the next to
 /// find what changed.
 ///
-/// A class: the compositor keeps one per layer in dictionaries that are
+/// A class: the compositor keeps one per drawing in dictionaries that are
 /// built, iterated and compared every frame, and copying a struct holding a
-/// whole `LayerState` there cost more than the comparisons (issue 7,
-/// docs/performance.md). Immutable; render thread only.
+/// whole `LayerState` there cost more than the comparisons. Immutable;
+/// render thread only.
 final class DrawRecord: Equatable {
     let state: LayerState
     let matrix: CATransform3D
     let opacity: Float
     let clip: PixelRect?
     let coverage: PixelRect?
-    let childIDs: [UInt64]
-    let maskID: UInt64?
+    let childIDs: [DrawID]
+    let maskID: DrawID?
     let transitionProgress: Double?
     let tint: Tint
     /// Set while an emitter has particles: they move every frame, so the
@@ -22,7 +22,7 @@ final class DrawRecord: Equatable {
     let tileFadeTime: CFTimeInterval?
 
     init(state: LayerState, matrix: CATransform3D, opacity: Float, clip: PixelRect?, coverage: PixelRect?,
-         childIDs: [UInt64], maskID: UInt64?, transitionProgress: Double?, tint: Tint = .white,
+         childIDs: [DrawID], maskID: DrawID?, transitionProgress: Double?, tint: Tint = .white,
          particleTime: Double? = nil, tileFadeTime: CFTimeInterval? = nil) {
         self.state = state
         self.matrix = matrix

@@ -1,7 +1,7 @@
 /// A render tree node's presented state (its committed state with its
 /// animations applied), kept by the node between frames so that a frame
 /// neither copies a whole `LayerState` out of the node nor destroys one
-/// afterwards (issue 7, docs/performance.md).
+/// afterwards.
 ///
 /// Between frames the buffer differs from the committed state only in the
 /// fields its compiled animations write. So when every animation of the
@@ -10,11 +10,18 @@
 /// applying them to a fresh copy gives. When any animation is left to the
 /// general evaluator (which may write any field), or when the committed
 /// state or the animations changed, the whole state is copied first.
+///
+/// The buffer also remembers the layer time it was evaluated at, so that a
+/// frame's later phases read what its evaluation phase (`FrameEvaluation`)
+/// worked out without evaluating again; a replicator's copies, which show
+/// the same layer at other times, evaluate it again at theirs.
 struct PresentationBuffer {
     /// Whether `state` equals the committed state outside the fields the
     /// program's compiled animations write. (Before `state`: read first,
     /// it then shares a cache line with what the frame reads next.)
     private var differsOnlyInTargets = false
+    /// The layer time `state` was evaluated at; NaN when it holds none.
+    private var evaluatedAt = CFTimeInterval.nan
     /// The state last evaluated.
     private(set) var state: LayerState
 
@@ -27,6 +34,13 @@ struct PresentationBuffer {
     /// whole copy. Called whenever the committed state or the animations change.
     mutating func invalidate() {
         differsOnlyInTargets = false
+        evaluatedAt = .nan
+    }
+
+    /// Whether `state` is the evaluation at layer time `layerTime` (never
+    /// for NaN, nor after `invalidate()`).
+    func holdsEvaluation(at layerTime: CFTimeInterval) -> Bool {
+        evaluatedAt == layerTime
     }
 
     /// Evaluates `animations` (compiled as `program`) over `committed` at
@@ -42,5 +56,6 @@ struct PresentationBuffer {
             differsOnlyInTargets = program.targets != nil && program.compiled.count == animations.count
         }
         program.apply(animations, to: &state, layerTime: layerTime)
+        evaluatedAt = layerTime
     }
 }

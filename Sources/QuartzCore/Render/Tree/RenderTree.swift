@@ -85,7 +85,9 @@ final class RenderTree {
         /// A node's contents. Confined, like the tree, to the render thread.
         /// Nodes sharing a storage (copies not yet written to) share its
         /// presentation buffer too; that is safe because every read of it
-        /// (`withPresentedState`) evaluates it afresh first.
+        /// (`withPresentedState`) evaluates it first unless it already holds
+        /// the evaluation at that layer time, which is the same answer for
+        /// every node sharing the storage (the same state and animations).
         ///
         /// The properties a frame reads for every layer are exempt from the
         /// runtime's exclusivity checks, which cost more than evaluating a
@@ -113,8 +115,10 @@ final class RenderTree {
             func withPresentedState<Result>(at layerTime: CFTimeInterval,
                                             _ body: (borrowing LayerState) -> Result) -> Result {
                 guard !animations.isEmpty else { return body(state) }
-                prefetchForEvaluation()
-                presentation.evaluate(&program, &animations, over: &state, at: layerTime)
+                if !presentation.holdsEvaluation(at: layerTime) {
+                    prefetchForEvaluation()
+                    presentation.evaluate(&program, &animations, over: &state, at: layerTime)
+                }
                 return body(presentation.state)
             }
 
@@ -277,13 +281,20 @@ extension RenderTree {
         /// Calls `body` with the layer's state with its animations applied
         /// at its local time `layerTime`, read in place: evaluated into a
         /// buffer the node keeps between frames (`PresentationBuffer`), so
-        /// that reading it copies no `LayerState`. A node without animations
-        /// passes `state` itself. (A closure rather than a `_read` accessor:
+        /// that reading it copies no `LayerState`, and evaluated only once
+        /// for the same time (a frame's evaluation phase, then the phases
+        /// after it). A node without animations passes `state` itself. (A closure rather than a `_read` accessor:
         /// the accessor's coroutine frame was allocated on the heap.)
         @inline(__always)
         func withPresentedState<Result>(at layerTime: CFTimeInterval,
                                         _ body: (borrowing LayerState) -> Result) -> Result {
             storage._withUnsafeGuaranteedRef { $0.withPresentedState(at: layerTime, body) }
+        }
+
+        /// Whether the node's presented state holds its evaluation at
+        /// `layerTime` (for tests of the frame's phases).
+        func holdsEvaluation(at layerTime: CFTimeInterval) -> Bool {
+            storage._withUnsafeGuaranteedRef { $0.presentation.holdsEvaluation(at: layerTime) }
         }
 
         /// `program.runningCount(atLayerTime:)`, without copying the program out.

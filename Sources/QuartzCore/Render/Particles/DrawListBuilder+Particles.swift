@@ -1,9 +1,9 @@
-extension Compositor {
+extension DrawListBuilder {
     /// An emitter layer's particles at its local time, placed through the
     /// node's matrix; nil for other layers and when none is visible. The
     /// field is a pure function of the time and the emitter's epochs
     /// (`ParticleField`), the last epoch taking the presented (animated) state.
-    func particleFrame(of node: DrawNode, id: UInt64, in tree: RenderTree, localTime: CFTimeInterval) -> ParticleFrame? {
+    func particleFrame(of node: DrawNode, id: UInt64, localTime: CFTimeInterval) -> ParticleFrame? {
         guard let emitter = node.state.emitter else { return nil }
         let epochs = tree.emitterHistories[id]?.epochs(presenting: emitter)
             ?? [EmitterEpoch(start: -.infinity, state: emitter)]
