@@ -74,7 +74,13 @@ let package = Package(
         .executableTarget(name: "cover-flow", dependencies: demoDependencies, path: "demos/cover-flow"),
         // The front door: one layer, one implicit animation, one commit.
         .executableTarget(name: "hello-layer", dependencies: ["LaminaHost"], path: "demos/hello-layer"),
-        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "QuartzCore", "InspectorWire"]),
+        // What the test targets share: render hosts (inline, recording, twin,
+        // and a real render thread), the golden-image harness and XTestDriver,
+        // which drives an X display as another program would (window-benchmark's
+        // key presses too). Package-visible API only, so it builds in release.
+        .target(name: "LaminaTestSupport", dependencies: ["QuartzCore", "LaminaHost", "CCairo", "CX11"],
+                path: "Tests/LaminaTestSupport"),
+        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "QuartzCore", "InspectorWire", "LaminaTestSupport"]),
         // Benchmarks print figures; they never pass or fail (docs/performance.md).
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "CPixman"], path: "Benchmarks/lamina-bench"),
         // What presenting a frame costs on each X11 path (scripts/bench-host.sh).
@@ -86,10 +92,12 @@ let package = Package(
         .executableTarget(name: "render-benchmark", dependencies: ["BenchmarkSupport", "QuartzCore", "CPixman"],
                           path: "Benchmarks/render-benchmark"),
         // A window under X: idle cost, 1000 animated layers, key-to-frame latency (issue 7).
-        .executableTarget(name: "window-benchmark", dependencies: ["BenchmarkSupport", "LaminaHost", "QuartzCore"],
+        .executableTarget(name: "window-benchmark", dependencies: ["BenchmarkSupport", "LaminaHost", "QuartzCore",
+                                                                    "LaminaTestSupport"],
                           path: "Benchmarks/window-benchmark"),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], resources: [.copy("Fixtures")]),
         // Golden images are read from the source tree (#filePath), not bundled.
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "CCairo"], exclude: ["Render/Golden"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "CCairo", "LaminaTestSupport"],
+                    exclude: ["Golden", "Render/Golden"]),
     ]
 )

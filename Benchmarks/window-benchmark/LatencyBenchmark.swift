@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import LaminaHost
+import LaminaTestSupport
 import QuartzCore
 
 /// Key press to screen: about 100 Down/Up presses through XTest, at random

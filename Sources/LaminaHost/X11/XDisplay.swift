@@ -6,21 +6,22 @@ import Foundation
 ///
 /// Each connection belongs to one thread: the window's X thread has one, the
 /// render thread's presenter has its own (so shared-memory completions and
-/// window events never mix). Not `Sendable`.
-final class XDisplay {
-    /// The Xlib handle. Only the `X11/` wrappers use it.
-    let raw: OpaquePointer
+/// window events never mix). Not `Sendable`. Package-visible for the test
+/// support's `XTestDriver`, which drives a display as another program would.
+package final class XDisplay {
+    /// The Xlib handle. Only the `X11/` wrappers (and `XTestDriver`) use it.
+    package let raw: OpaquePointer
     /// The name the connection was made to (":99", "localhost:10.0").
-    let name: String
+    package let name: String
     let screen: Int32
-    let rootWindow: UInt
+    package let rootWindow: UInt
     /// Called right after the connection is closed (in `deinit`, once
     /// nothing uses it), so another thread can wait until it is gone:
     /// a connection outliving its server would end the process.
     var afterClose: (@Sendable () -> Void)?
 
     /// Connects to `name`, or to `DISPLAY` when nil.
-    init(name requested: String?) throws(LaminaHostError) {
+    package init(name requested: String?) throws(LaminaHostError) {
         XErrorHandling.install()
         guard let handle = Self.connect(to: requested) else {
             throw .cannotOpenDisplay(name: requested ?? ProcessInfo.processInfo.environment["DISPLAY"])
@@ -51,7 +52,7 @@ final class XDisplay {
     }
 
     /// The screen's size in pixels.
-    var screenSize: (width: Int, height: Int) {
+    package var screenSize: (width: Int, height: Int) {
         (Int(XDisplayWidth(raw, screen)), Int(XDisplayHeight(raw, screen)))
     }
 
@@ -61,14 +62,27 @@ final class XDisplay {
     /// An address identifying this connection in error callbacks.
     var identity: Int { Int(bitPattern: UnsafeRawPointer(raw)) }
 
-    func atom(_ name: String) -> UInt { XInternAtom(raw, name, 0) }
+    package func atom(_ name: String) -> UInt { XInternAtom(raw, name, 0) }
 
     /// Sends queued requests.
     func flush() { XFlush(raw) }
 
     /// Sends queued requests and waits until the server has handled them
     /// (and reported any errors they caused).
-    func sync() { XSync(raw, 0) }
+    package func sync() { XSync(raw, 0) }
+
+    /// Whether the server has MIT-SHM.
+    package var hasSharedMemory: Bool { XShmImage.isAvailable(on: self) }
+
+    /// A window's size and whether it is viewable (mapped, parents mapped);
+    /// nil when there is no such window.
+    package func geometry(of window: UInt) -> (width: Int, height: Int, isViewable: Bool)? {
+        var attributes = XWindowAttributes()
+        var status: Int32 = 0
+        _ = XErrorHandling.trapping(self) { status = XGetWindowAttributes(raw, window, &attributes) }
+        guard status != 0 else { return nil }
+        return (Int(attributes.width), Int(attributes.height), attributes.map_state == IsViewable)
+    }
 
     /// Events readable without blocking (flushes and reads the socket).
     var pendingEvents: Int { Int(XPending(raw)) }

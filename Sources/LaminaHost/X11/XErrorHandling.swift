@@ -14,7 +14,7 @@ import Synchronization
 /// - Losing the connection (the server died or went away) prints one line
 ///   naming the display and ends the process with status 1 at once, from
 ///   whichever thread noticed; Xlib cannot carry on after it anyway.
-enum XErrorHandling {
+package enum XErrorHandling {
     private struct State {
         var installed = false
         /// Connections (by `XDisplay.identity`) being trapped, with the
@@ -49,7 +49,7 @@ enum XErrorHandling {
 
     /// Runs `body` and returns the first X error it caused on `display`
     /// (after a round trip), or nil when it caused none.
-    static func trapping(_ display: XDisplay, _ body: () -> Void) -> UInt8? {
+    package static func trapping(_ display: XDisplay, _ body: () -> Void) -> UInt8? {
         display.sync()  // errors of earlier requests are not the caller's
         state.withLock { $0.traps[display.identity] = [] }
         body()

@@ -1,7 +1,7 @@
 import CX11
 
 /// Key lookup (`XLookupString`) and XKB's detectable autorepeat.
-enum XKeyboard {
+package enum XKeyboard {
     /// Asks that a held key repeat as KeyPress events alone, with no fake
     /// KeyRelease between them, so a repeat is a press of a key already
     /// down. Returns whether the server agreed.
@@ -32,7 +32,7 @@ enum XKeyboard {
     }
 
     /// The keycode that types `keysym` on this server's keyboard (0: none).
-    static func keycode(for keysym: UInt32, on display: XDisplay) -> UInt8 {
+    package static func keycode(for keysym: UInt32, on display: XDisplay) -> UInt8 {
         XKeysymToKeycode(display.raw, KeySym(keysym))
     }
 }

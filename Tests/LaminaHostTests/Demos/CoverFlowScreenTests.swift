@@ -1,6 +1,7 @@
 import Foundation
 @testable import LaminaHost
 import XCTest
+import LaminaTestSupport
 
 /// The cover-flow demo on a private Xvfb: Right brings the next cover to
 /// the middle (the colour at the window's centre changes), Left brings the

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LaminaHost
 import XCTest
+import LaminaTestSupport
 
 /// The demo gallery (demos/), each demo run as a program on a private Xvfb,
 /// driven with its keys and read back from the screen: each test checks

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LaminaHost
 import XCTest
+import LaminaTestSupport
 
 /// The particles demo on a private Xvfb, driven by keys from another
 /// client and read back from the screen: Left tilts the fountain, Down

@@ -3,6 +3,7 @@ import InspectorWire
 @testable import LaminaHost
 import QuartzCore
 import XCTest
+import LaminaTestSupport
 
 /// The live layer-tree inspector: the kiosk demo run with `--inspector`,
 /// read by the built `lamina-inspect`, and the server on its own.

@@ -2,6 +2,7 @@ import Foundation
 @testable import LaminaHost
 import QuartzCore
 import XCTest
+import LaminaTestSupport
 
 /// Both ways frames reach the server, and frames that keep coming while
 /// the main thread is busy.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LaminaHost
 import XCTest
+import LaminaTestSupport
 
 /// A demo (kiosk-menu unless named) run as a child process, for what only
 /// a whole program shows: its exit status and its stderr.

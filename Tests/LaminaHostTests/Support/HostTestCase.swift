@@ -2,6 +2,7 @@ import Foundation
 @testable import LaminaHost
 import QuartzCore
 import XCTest
+import LaminaTestSupport
 
 /// The base of tests that open windows: every window a test opens is
 /// closed after it.

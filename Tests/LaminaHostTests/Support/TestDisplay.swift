@@ -1,6 +1,7 @@
 import CoreGraphics
 import LaminaHost
 import XCTest
+import LaminaTestSupport
 
 /// The X display the tests use: `DISPLAY` (scripts/test.sh starts Xvfb and
 /// sets it), or else a private Xvfb started once for the whole run. Tests

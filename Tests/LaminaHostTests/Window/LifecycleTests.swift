@@ -1,6 +1,7 @@
 import Foundation
 @testable import LaminaHost
 import XCTest
+import LaminaTestSupport
 
 /// The demo as a whole program: how it starts without a display, quits,
 /// and dies with its X server.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// The render server holds a colour an animation wrote as components
 /// (a `LayerColor` without an object) instead of a new `CGColor` each frame. It must

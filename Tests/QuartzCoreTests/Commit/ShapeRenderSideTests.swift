@@ -1,16 +1,12 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// The render server evaluates shape and gradient animations on
 /// `LayerState` exactly as `presentation()` does on the app thread.
 final class ShapeRenderSideTests: ModelTestCase {
-    private final class RecordingHost: RenderHost {
-        var commits: [RenderCommit] = []
-        func receive(_ commit: RenderCommit) { commits.append(commit) }
-    }
-
     func testStrokeEndAndColorsEvaluateAsThePresentation() throws {
-        let host = RecordingHost()
+        let host = CommitRecorder()
         let root = CALayer()
         root.attach(to: host)
         let shape = CAShapeLayer()

@@ -1,16 +1,12 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// Commits carry plain snapshots of what changed, and the render tree built
 /// from them evaluates animations exactly as `presentation()` does.
 final class RenderCommitTests: ModelTestCase {
-    private final class RecordingHost: RenderHost {
-        var commits: [RenderCommit] = []
-        func receive(_ commit: RenderCommit) { commits.append(commit) }
-    }
-
     func testFirstCommitCarriesTheWholeTreeThenOnlyChanges() {
-        let host = RecordingHost()
+        let host = CommitRecorder()
         let root = CALayer(), a = CALayer(), b = CALayer()
         root.addSublayer(a)
         a.addSublayer(b)
@@ -31,7 +27,7 @@ final class RenderCommitTests: ModelTestCase {
 
     /// A subtree built while detached is sent whole when it joins the tree.
     func testLayersNewToTheHostAreSentWhole() {
-        let host = RecordingHost()
+        let host = CommitRecorder()
         let root = CALayer()
         root.attach(to: host)
         CATransaction.flush()
@@ -45,7 +41,7 @@ final class RenderCommitTests: ModelTestCase {
     }
 
     func testRenderTreeAppliesCommitsAndForgetsRemovedLayers() {
-        let host = RecordingHost()
+        let host = CommitRecorder()
         let root = CALayer(), child = CALayer()
         root.addSublayer(child)
         root.attach(to: host)
@@ -60,7 +56,7 @@ final class RenderCommitTests: ModelTestCase {
     }
 
     func testMaskLayersTravelWithTheirOwner() {
-        let host = RecordingHost()
+        let host = CommitRecorder()
         let root = CALayer(), mask = CALayer()
         root.mask = mask
         root.attach(to: host)
@@ -73,7 +69,7 @@ final class RenderCommitTests: ModelTestCase {
 
     /// The render side evaluates the same animations to the same values.
     func testRenderSideEvaluationMatchesPresentation() throws {
-        let host = RecordingHost()
+        let host = CommitRecorder()
         let root = CALayer()
         root.attach(to: host)
         CATransaction.flush()
@@ -102,7 +98,7 @@ final class RenderCommitTests: ModelTestCase {
     }
 
     func testNextAnimationTime() {
-        let host = RecordingHost()
+        let host = CommitRecorder()
         let root = CALayer()
         root.attach(to: host)
         CATransaction.flush()
@@ -125,7 +121,7 @@ final class RenderCommitTests: ModelTestCase {
     /// media time through every layer above it (speed 2 and a begin time on
     /// the parent: media 1000 is parent time (1000 - 990) x 2 = 20).
     func testNextAnimationTimeMapsABeginTimeThroughTheLayersAbove() {
-        let host = RecordingHost()
+        let host = CommitRecorder()
         let root = CALayer(), parent = CALayer(), child = CALayer()
         parent.speed = 2
         parent.beginTime = 990

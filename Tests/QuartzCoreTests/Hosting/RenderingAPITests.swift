@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// `CARenderer`, `render(in:)`, backing stores and text layers, rendered.
 final class RenderingAPITests: ModelTestCase {

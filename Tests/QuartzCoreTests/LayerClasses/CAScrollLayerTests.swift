@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 final class CAScrollLayerTests: ModelTestCase {
     private func makeScroller() -> (CAScrollLayer, CALayer) {

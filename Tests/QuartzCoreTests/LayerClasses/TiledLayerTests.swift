@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// Records each tile request: where the clip was, at what scale, on which thread.
 ///

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// Bad input never crashes or hangs: random layer trees, property values
 /// (NaN, infinities, huge and negative sizes, degenerate transforms), key

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// Inputs the fuzz tests found to crash (Swift traps converting huge
 /// doubles to integers), kept as regression tests now that they are fixed.

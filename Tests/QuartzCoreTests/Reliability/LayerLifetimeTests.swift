@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// Layers removed from a tree are freed once committed: nothing in the
 /// transaction, the lifecycle or a host keeps them.

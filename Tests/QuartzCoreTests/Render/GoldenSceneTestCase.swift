@@ -1,8 +1,11 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// A golden-image test: a 160x120 scene hosted inline, built without
-/// implicit animations, rendered and compared with `Golden/NAME.png`.
+/// implicit animations, rendered and compared with the suite's golden
+/// `NAME.png` (`GoldenImage`); `renderBothWays` draws it on a real render
+/// thread too.
 class GoldenSceneTestCase: ModelTestCase {
     var host: InlineRenderHost!
     var root: CALayer!
@@ -35,5 +38,17 @@ class GoldenSceneTestCase: ModelTestCase {
     func render(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
         CATransaction.commit()
         GoldenImage.assertMatches(host.render(at: CACurrentMediaTime()), named: name, file: file, line: line)
+    }
+
+    /// `render(_:)`, then the same tree shown by a real render server on its
+    /// own thread (the window's path, `RenderThreadFrames`), both compared
+    /// with the one golden. The tree is left attached to nothing.
+    func renderBothWays(_ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        render(name, file: file, line: line)
+        let size = host.loop.presenter.target
+        guard let threaded = RenderThreadFrames.firstFrame(of: root, width: size.width, height: size.height) else {
+            return XCTFail("\(name): the render thread presented no frame", file: file, line: line)
+        }
+        GoldenImage.assertMatches(threaded, named: name, file: file, line: line)
     }
 }

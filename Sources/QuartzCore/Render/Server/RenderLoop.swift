@@ -4,7 +4,7 @@ package final class RenderLoop: RenderHost {
     let tree = RenderTree()
     let compositor: Compositor
     private(set) var scheduler: FrameScheduler
-    let presenter: FramePresenter
+    package let presenter: FramePresenter
     private var applyTime: Double = 0
     /// When the scene next animates (the tree's answer, debug overlays aside).
     private var sceneAnimationTime: CFTimeInterval?

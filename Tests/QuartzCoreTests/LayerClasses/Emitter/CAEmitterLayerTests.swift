@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// `CAEmitterLayer`'s model: Apple's defaults (CAEmitterLayer.h), key-value
 /// coding, cell key paths, which keys animate, and bad input.

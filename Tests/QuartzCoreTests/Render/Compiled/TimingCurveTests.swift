@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// Compiled animations with the same timing and easing share one
 /// `TimingCurve` in a render tree, which works their progress out once for

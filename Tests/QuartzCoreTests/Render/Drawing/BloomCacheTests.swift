@@ -1,6 +1,7 @@
 import CPixman
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// A layer with a lone `CIBloom` keeps its blurred glow while it pulses and
 /// while it moves (`BloomCache`), and still draws what a fresh drawing of

@@ -1,6 +1,7 @@
 import CPixelKernels
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// A group with a lone `CIBloom` adds its glow while it is composited, in
 /// one pass (`BloomCache.compositeGlowing`, `lamina_bloom_over_row`), and
@@ -10,22 +11,12 @@ final class BloomOnePassTests: ModelTestCase {
     private let size = (width: 260, height: 150)
     private var roots: [CALayer] = []
 
-    /// Hands every commit to two hosts: one compositing blooms in one
-    /// pass, one through pixman.
-    private final class TwinHost: RenderHost {
-        let onePass: InlineRenderHost
-        let pixman: InlineRenderHost
-
-        init(width: Int, height: Int) {
-            onePass = InlineRenderHost(width: width, height: height)
-            pixman = InlineRenderHost(width: width, height: height)
-            pixman.loop.compositor.compositesBloomInOnePass = false
-        }
-
-        func receive(_ commit: RenderCommit) {
-            onePass.receive(commit)
-            pixman.receive(commit)
-        }
+    /// Two hosts given every commit: one compositing blooms in one pass,
+    /// one through pixman.
+    private func makeTwin() -> TwinRenderHost {
+        let twin = TwinRenderHost(width: size.width, height: size.height)
+        twin.pixman.loop.compositor.compositesBloomInOnePass = false
+        return twin
     }
 
     /// Translucent stripes of colour under a ring (border, translucent
@@ -73,7 +64,7 @@ final class BloomOnePassTests: ModelTestCase {
         return (ring, cover)
     }
 
-    private func assertSameFrames(_ host: TwinHost, times: [CFTimeInterval], _ label: String,
+    private func assertSameFrames(_ host: TwinRenderHost, times: [CFTimeInterval], _ label: String,
                                   file: StaticString = #filePath, line: UInt = #line) {
         for (index, time) in times.enumerated() {
             let onePass = host.onePass.render(at: time), pixman = host.pixman.render(at: time)
@@ -97,7 +88,7 @@ final class BloomOnePassTests: ModelTestCase {
     private static let widths = BloomCache.processorHasWideVectors ? [false, true] : [false]
 
     private func assertMovingPulsingBloomMatches(withSublayer: Bool, wide: Bool) {
-        let host = TwinHost(width: size.width, height: size.height)
+        let host = makeTwin()
         host.onePass.loop.compositor.bloomCache.onePassUsesWideVectors = wide
         let (ring, cover) = makeScene(on: host, ringFrame: CGRect(x: 40, y: 40, width: 130, height: 52), intensity: 0.8,
                                       withSublayer: withSublayer)
@@ -132,7 +123,7 @@ final class BloomOnePassTests: ModelTestCase {
         for withSublayer in [true, false] {
             for (label, offset) in [("x only", CGPoint(x: 13.37, y: 0)), ("y only", CGPoint(x: 0, y: 21.61)),
                                     ("whole pixels", CGPoint(x: 9, y: -7)), ("still", CGPoint.zero)] {
-                let host = TwinHost(width: size.width, height: size.height)
+                let host = makeTwin()
                 let (ring, _) = makeScene(on: host, ringFrame: CGRect(x: 60, y: 50, width: 110, height: 44), intensity: 1.35,
                                           withSublayer: withSublayer)
                 _ = host.onePass.render(at: 1)
@@ -160,7 +151,7 @@ final class BloomOnePassTests: ModelTestCase {
     /// intensities that are exactly whole, tiny or past the cap.
     func testCutGlowsAndEdgeIntensitiesMatch() {
         for intensity in [1.0, 2.0, 0.001, 0.5, 300] {
-            let host = TwinHost(width: size.width, height: size.height)
+            let host = makeTwin()
             let (ring, _) = makeScene(on: host, ringFrame: CGRect(x: -25, y: 110, width: 120, height: 50), intensity: intensity)
             _ = host.onePass.render(at: 1)
             _ = host.pixman.render(at: 1)
@@ -176,7 +167,7 @@ final class BloomOnePassTests: ModelTestCase {
     /// A group the one pass cannot take (translucent: the opacity applies
     /// between the glow and the composite) still draws through pixman.
     func testATranslucentGroupTakesPixmansPath() {
-        let host = TwinHost(width: size.width, height: size.height)
+        let host = makeTwin()
         let (ring, _) = makeScene(on: host, ringFrame: CGRect(x: 60, y: 50, width: 110, height: 44), intensity: 0.9)
         ring.opacity = 0.6
         CATransaction.flush()
@@ -275,4 +266,9 @@ final class BloomOnePassTests: ModelTestCase {
             result | min(255, added[Int(index)] + multiply(channel(destination, index), 255 - added[3])) << (index * 8)
         }
     }
+}
+
+private extension TwinRenderHost {
+    var onePass: InlineRenderHost { first }
+    var pixman: InlineRenderHost { second }
 }

@@ -9,7 +9,7 @@ final class CompositorGoldenTests: GoldenSceneTestCase {
         outer.addSublayer(layer(CGRect(x: 10, y: 10, width: 30, height: 30), red))
         root.addSublayer(outer)
         root.addSublayer(layer(CGRect(x: 120, y: 20, width: 30, height: 90), green))
-        render("backgrounds-nesting")
+        renderBothWays("backgrounds-nesting")
     }
 
     func testCornerRadiusAndBorder() {
@@ -50,7 +50,7 @@ final class CompositorGoldenTests: GoldenSceneTestCase {
         anchored.position = CGPoint(x: 100, y: 90)
         anchored.transform = CATransform3DMakeRotation(-.pi / 12, 0, 0, 1)
         root.addSublayer(anchored)
-        render("transforms-2d")
+        renderBothWays("transforms-2d")
     }
 
     func testPerspectiveAndDoubleSided() {
@@ -65,7 +65,7 @@ final class CompositorGoldenTests: GoldenSceneTestCase {
         back.transform = CATransform3DMakeRotation(.pi * 0.8, 0, 1, 0)
         back.isDoubleSided = false
         root.addSublayer(back)
-        render("perspective-double-sided")
+        renderBothWays("perspective-double-sided")
     }
 
     func testZPositionOrdersSiblings() {
@@ -88,7 +88,7 @@ final class CompositorGoldenTests: GoldenSceneTestCase {
         rounded.cornerRadius = 15
         rounded.addSublayer(layer(CGRect(x: -10, y: -10, width: 60, height: 50), green))
         root.addSublayer(rounded)
-        render("masks-to-bounds")
+        renderBothWays("masks-to-bounds")
     }
 
     func testGeometryFlipped() {

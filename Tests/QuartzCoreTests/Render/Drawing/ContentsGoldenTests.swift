@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// Golden images of `contents` with each gravity, `contentsRect`,
 /// `contentsCenter` and `contentsScale`.

@@ -1,6 +1,7 @@
 import CPixman
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// A layer's bitmap is composited only where it has ink (`LayerContent+Ink`):
 /// the transparent rest of a text layer changes no pixel under `OVER`.

@@ -1,6 +1,7 @@
 import CPixman
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// A layer that draws only a background colour over whole pixels keeps no
 /// bitmap until a path needs its pixels (issue 7, memory: the kiosk's root

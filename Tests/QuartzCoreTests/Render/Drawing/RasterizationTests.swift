@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// `shouldRasterize` keeps a subtree as one bitmap while only the layer moves.
 final class RasterizationTests: ModelTestCase {

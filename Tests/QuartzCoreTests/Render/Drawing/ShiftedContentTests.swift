@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// A layer resting at a fractional position, or turned, is drawn through
 /// its transform once and then placed at whole pixels

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// `CATransition` drawn over a snapshot of the layer's old appearance.
 final class TransitionTests: ModelTestCase {

@@ -1,6 +1,7 @@
 import CPixman
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// A bitmap of one colour at a fractional translation is composited without
 /// pixman (`UniformContentCompositor`), with exactly pixman's pixels.

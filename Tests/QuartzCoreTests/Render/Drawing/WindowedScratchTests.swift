@@ -1,6 +1,7 @@
 import CPixman
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// A group draws in a scratch as big as its area, addressed in target
 /// pixels (`ScratchPool.acquire(window:)`): nothing outside the window is

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// Golden images of shadows, filters, masks, group opacity and compositing filters.
 final class EffectsGoldenTests: GoldenSceneTestCase {
@@ -18,7 +19,7 @@ final class EffectsGoldenTests: GoldenSceneTestCase {
         pathShadow.shadowOffset = CGSize(width: 0, height: 30)
         pathShadow.shadowPath = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 40, height: 40), transform: nil)
         root.addSublayer(pathShadow)
-        render("shadows")
+        renderBothWays("shadows")
     }
 
     /// A layer with sublayers and no shadow path casts the shadow of everything under it.
@@ -56,7 +57,7 @@ final class EffectsGoldenTests: GoldenSceneTestCase {
         posterize.setValue(2, forKey: "inputLevels")
         posterized.filters = [posterize]
         root.addSublayer(posterized)
-        render("filters")
+        renderBothWays("filters")
     }
 
     func testMaskLayer() {
@@ -68,7 +69,7 @@ final class EffectsGoldenTests: GoldenSceneTestCase {
         mask.addSublayer(half)
         masked.mask = mask
         root.addSublayer(masked)
-        render("mask")
+        renderBothWays("mask")
     }
 
     /// Group opacity fades sublayers as one image: the overlap shows no
@@ -83,7 +84,7 @@ final class EffectsGoldenTests: GoldenSceneTestCase {
             container.addSublayer(layer(CGRect(x: 20, y: 30, width: 50, height: 50), red))
             root.addSublayer(container)
         }
-        render("group-opacity")
+        renderBothWays("group-opacity")
     }
 
     func testCompositingFilter() {

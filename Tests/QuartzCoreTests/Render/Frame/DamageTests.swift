@@ -1,28 +1,13 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// Drawing only the damage gives exactly the pixels of drawing everything.
 final class DamageTests: ModelTestCase {
     /// Keeps every commit, and renders frames incrementally.
-    private final class RecordingHost: RenderHost {
-        var commits: [RenderCommit] = []
-        let incremental: InlineRenderHost
-        init(width: Int, height: Int) { incremental = InlineRenderHost(width: width, height: height) }
-        func receive(_ commit: RenderCommit) {
-            commits.append(commit)
-            incremental.receive(commit)
-        }
-        /// The frame at `time` drawn from scratch.
-        func fullRender(at time: CFTimeInterval, width: Int, height: Int) -> CGImage {
-            let fresh = InlineRenderHost(width: width, height: height)
-            commits.forEach(fresh.receive)
-            return fresh.render(at: time)
-        }
-    }
-
     func testIncrementalFramesEqualFullFramesThroughAnAnimatedSequence() {
         let (width, height) = (160, 120)
-        let host = RecordingHost(width: width, height: height)
+        let host = RecordingRenderHost(width: width, height: height)
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: width, height: height)
         root.backgroundColor = CGColor(gray: 0.1, alpha: 1)
@@ -45,10 +30,10 @@ final class DamageTests: ModelTestCase {
         var damagedFrames = 0
         for step in 0...14 {
             let time = CACurrentMediaTime() + Double(step) * 0.08
-            let incremental = host.incremental.render(at: time)
-            let full = host.fullRender(at: time, width: width, height: height)
+            let incremental = host.render(at: time)
+            let full = host.freshFrame(at: time)
             XCTAssertEqual(GoldenImage.differingPixels(incremental, full, tolerance: 1), 0, "frame \(step)")
-            if let damage = host.incremental.mailbox.frame?.damage, !damage.isEmpty { damagedFrames += 1 }
+            if let damage = host.inline.mailbox.frame?.damage, !damage.isEmpty { damagedFrames += 1 }
         }
         XCTAssertGreaterThan(damagedFrames, 10)
     }
@@ -57,7 +42,7 @@ final class DamageTests: ModelTestCase {
     /// (so split into pieces): damage-only frames equal fresh ones.
     func testSpinningTransformLayerFramesEqualFullFrames() {
         let (width, height) = (160, 120)
-        let host = RecordingHost(width: width, height: height)
+        let host = RecordingRenderHost(width: width, height: height)
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: width, height: height)
         root.backgroundColor = CGColor(gray: 0.1, alpha: 1)
@@ -84,8 +69,8 @@ final class DamageTests: ModelTestCase {
         CATransaction.flush()
         for step in 0...12 {
             let time = CACurrentMediaTime() + Double(step) * 0.08
-            let incremental = host.incremental.render(at: time)
-            let full = host.fullRender(at: time, width: width, height: height)
+            let incremental = host.render(at: time)
+            let full = host.freshFrame(at: time)
             XCTAssertEqual(GoldenImage.differingPixels(incremental, full, tolerance: 1), 0, "frame \(step)")
         }
     }
@@ -94,7 +79,7 @@ final class DamageTests: ModelTestCase {
     /// frame to frame and still gives exactly the pixels of a fresh drawing.
     func testPulsingBloomFramesEqualFullFrames() {
         let (width, height) = (200, 100)
-        let host = RecordingHost(width: width, height: height)
+        let host = RecordingRenderHost(width: width, height: height)
         let (root, ring) = SharedScenes.bloomingRing(size: CGSize(width: width, height: height),
                                                      frame: CGRect(x: 30, y: 25, width: 140, height: 50), on: host)
         let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
@@ -107,8 +92,8 @@ final class DamageTests: ModelTestCase {
         CATransaction.flush()
         for step in 0...8 {
             let time = CACurrentMediaTime() + Double(step) * 0.11
-            let incremental = host.incremental.render(at: time)
-            XCTAssertEqual(GoldenImage.differingPixels(incremental, host.fullRender(at: time, width: width, height: height), tolerance: 1), 0, "frame \(step)")
+            let incremental = host.render(at: time)
+            XCTAssertEqual(GoldenImage.differingPixels(incremental, host.freshFrame(at: time), tolerance: 1), 0, "frame \(step)")
         }
         withExtendedLifetime(root) {}  // the host does not own its root layer
     }

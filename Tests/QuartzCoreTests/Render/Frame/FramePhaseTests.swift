@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// A frame in phases (`Compositor`): the evaluation phase works out every
 /// shown layer's presented state once, and the draw list is built from it.

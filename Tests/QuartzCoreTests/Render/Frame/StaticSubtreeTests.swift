@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// Subtrees nothing changes until the next commit keep their draw nodes
 /// from frame to frame (`StaticSubtreeCache`), and the frames drawn with

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// Emitter layers drawn at exact times: compared with `Golden/emitter-*.png`.
 /// Each emitter's `beginTime` is the commit time, so its particle clock

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// Emitters on the render side: seeds, `CARenderer` at exact times, the
 /// frame clock kept awake while particles live, damage, and the cap.
@@ -97,24 +98,15 @@ final class EmitterRenderTests: ModelTestCase {
     }
 
     func testDamageFollowsTheParticlesAndIncrementalFramesEqualFullOnes() {
-        let host = InlineRenderHost(width: 120, height: 90)
-        var commits: [RenderCommit] = []
-        final class Tee: RenderHost {
-            let forward: (RenderCommit) -> Void
-            init(_ forward: @escaping (RenderCommit) -> Void) { self.forward = forward }
-            func receive(_ commit: RenderCommit) { forward(commit) }
-        }
-        let tee = Tee { commit in commits.append(commit); host.receive(commit) }
+        let host = RecordingRenderHost(width: 120, height: 90)
         let start = CACurrentMediaTime()
-        let (root, _) = scene(seed: 5, rate: 20, lifetime: 0.6, host: tee)
-        defer { withExtendedLifetime((root, tee)) {} }
+        let (root, _) = scene(seed: 5, rate: 20, lifetime: 0.6, host: host)
+        defer { withExtendedLifetime(root) {} }
         for step in 0..<12 {
             let time = start + 0.2 + Double(step) * 0.07
             let incremental = host.render(at: time)
-            let fresh = InlineRenderHost(width: 120, height: 90)
-            commits.forEach(fresh.receive)
-            XCTAssertEqual(GoldenImage.differingPixels(incremental, fresh.render(at: time), tolerance: 1), 0, "frame \(step)")
-            let damage = host.mailbox.frame?.damage ?? []
+            XCTAssertEqual(GoldenImage.differingPixels(incremental, host.freshFrame(at: time), tolerance: 1), 0, "frame \(step)")
+            let damage = host.inline.mailbox.frame?.damage ?? []
             XCTAssertFalse(damage.isEmpty, "live particles damage every frame")
             if step > 0 { XCTAssertLessThan(damage.reduce(0) { $0 + $1.area }, 120 * 90, "only around the particles") }
         }

@@ -2,6 +2,7 @@ import CPixelKernels
 import CPixman
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// `AffineBilinearSampler` draws what pixman's bilinear filter draws through
 /// the same map, within a level (it rounds each pass to 8 bits).

@@ -1,6 +1,7 @@
 import CPixman
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// `PixmanImage.fillPolygon` adds the polygon's coverage (pixman then
 /// rasterizes straight into an a8 mask); on transparent pixels that is

@@ -1,6 +1,7 @@
 import CPixman
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// `ProjectiveBilinearSampler` draws exactly what pixman's general fetcher
 /// draws through the same perspective map, edges included.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// The render-tree dump (F3), inline and from the render thread.
 final class ProfilerDumpTests: ModelTestCase {

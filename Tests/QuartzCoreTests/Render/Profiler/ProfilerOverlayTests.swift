@@ -1,29 +1,11 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// The profiler panel and repaint flashes, drawn by the render loop over
 /// finished frames: where they appear, that the scene around and under them
 /// is untouched, and that they go away cleanly.
 final class ProfilerOverlayTests: ModelTestCase {
-    /// Sends every commit to two inline hosts: one with debug overlays, and
-    /// a plain one whose frames are the scene alone.
-    private final class TwinHost: RenderHost {
-        let debugged: InlineRenderHost
-        let plain: InlineRenderHost
-        init(width: Int, height: Int) {
-            debugged = InlineRenderHost(width: width, height: height)
-            plain = InlineRenderHost(width: width, height: height)
-        }
-        func receive(_ commit: RenderCommit) {
-            debugged.receive(commit)
-            plain.receive(commit)
-        }
-        /// Renders both at `time`; returns the debugged frame's statistics and both images.
-        func render(at time: CFTimeInterval) -> (stats: FrameStatistics, debugged: CGImage, plain: CGImage) {
-            let stats = debugged.loop.renderFrame(at: time)
-            return (stats, debugged.loop.presenter.target.makeImage(), plain.render(at: time))
-        }
-    }
 
     private let (width, height) = (640, 400)
     private var panel: PixelRect { ProfilerPanel.frame(inTargetWidth: width, height: height)! }
@@ -69,7 +51,7 @@ final class ProfilerOverlayTests: ModelTestCase {
     }
 
     func testPanelAppearsInTheCornerOnlyWhenShownAndLeavesTheSceneAlone() {
-        let host = TwinHost(width: width, height: height)
+        let host = TwinRenderHost(width: width, height: height)
         _ = makeScene(on: host)
         let now = CACurrentMediaTime()
         let first = host.render(at: now)
@@ -91,7 +73,7 @@ final class ProfilerOverlayTests: ModelTestCase {
     }
 
     func testSceneChangingUnderThePanelIsRightAroundItAndOnceItGoes() {
-        let host = TwinHost(width: width, height: height)
+        let host = TwinRenderHost(width: width, height: height)
         let (card, _, root) = makeScene(on: host)
         let now = CACurrentMediaTime()
         _ = host.render(at: now)
@@ -128,7 +110,7 @@ final class ProfilerOverlayTests: ModelTestCase {
     }
 
     func testRepaintFlashTintsTheRepaintedRegionAndFadesAway() throws {
-        let host = TwinHost(width: width, height: height)
+        let host = TwinRenderHost(width: width, height: height)
         let (_, other, root) = makeScene(on: host)
         host.debugged.loop.handle(.flashRepaints(true))
         let now = CACurrentMediaTime()
@@ -169,7 +151,7 @@ final class ProfilerOverlayTests: ModelTestCase {
     }
 
     func testTurningFlashesOffTakesTheTintAwayAtOnce() {
-        let host = TwinHost(width: width, height: height)
+        let host = TwinRenderHost(width: width, height: height)
         _ = makeScene(on: host)
         host.debugged.loop.handle(.flashRepaints(true))
         let now = CACurrentMediaTime()
@@ -177,5 +159,18 @@ final class ProfilerOverlayTests: ModelTestCase {
         host.debugged.loop.handle(.flashRepaints(false))
         let off = host.render(at: now + 0.1)
         XCTAssertEqual(differences(off.debugged, off.plain, rect: panel), .none)
+    }
+}
+
+/// Every commit goes to two inline hosts: the first with debug overlays
+/// (`debugged`), the second a plain one whose frames are the scene alone.
+private extension TwinRenderHost {
+    var debugged: InlineRenderHost { first }
+    var plain: InlineRenderHost { second }
+
+    /// Renders both at `time`; returns the debugged frame's statistics and both images.
+    func render(at time: CFTimeInterval) -> (stats: FrameStatistics, debugged: CGImage, plain: CGImage) {
+        let stats = debugged.loop.renderFrame(at: time)
+        return (stats, debugged.loop.presenter.target.makeImage(), plain.render(at: time))
     }
 }

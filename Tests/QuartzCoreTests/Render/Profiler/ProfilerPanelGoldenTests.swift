@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// The profiler panel's look, from a made-up history so the figures are fixed.
 final class ProfilerPanelGoldenTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// The render server on its real thread: the same trees as the inline
 /// tests, drawn by the thread at display rate, sleeping when idle.
@@ -120,64 +121,4 @@ final class StopWatcher: CAAnimationDelegate {
     let onStop: (Bool) -> Void
     init(onStop: @escaping (Bool) -> Void) { self.onStop = onStop }
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { onStop(flag) }
-}
-
-/// The golden scenes drawn by the render thread match the inline renderings.
-final class RenderServerGoldenTests: XCTestCase {
-    private func renderOnThread(width: Int, height: Int, build: (CALayer) -> Void) -> CGImage? {
-        let mailbox = FrameMailbox()
-        let server = RenderServer(presenter: { OffscreenPresenter(width: width, height: height, mailbox: mailbox) })
-        defer { server.stop() }
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: width, height: height)
-        build(root)
-        root.attach(to: server)
-        CATransaction.flush()
-        let deadline = Date(timeIntervalSinceNow: 3)
-        while Date() < deadline, mailbox.frame == nil { usleep(2000) }
-        return mailbox.frame?.image
-    }
-
-    func testNestedBackgroundsOnTheRenderThread() throws {
-        let image = try XCTUnwrap(renderOnThread(width: 160, height: 120) { root in
-            root.backgroundColor = CGColor(gray: 0, alpha: 1)
-            let outer = CALayer()
-            outer.frame = CGRect(x: 10, y: 10, width: 100, height: 80)
-            outer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-            let inner = CALayer()
-            inner.frame = CGRect(x: 10, y: 10, width: 30, height: 30)
-            inner.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-            outer.addSublayer(inner)
-            root.addSublayer(outer)
-            let side = CALayer()
-            side.frame = CGRect(x: 120, y: 20, width: 30, height: 90)
-            side.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-            root.addSublayer(side)
-        })
-        GoldenImage.assertMatches(image, named: "backgrounds-nesting")
-    }
-
-    func testShadowsAndFiltersOnTheRenderThread() throws {
-        let image = try XCTUnwrap(renderOnThread(width: 160, height: 120) { root in
-            root.backgroundColor = CGColor(gray: 1, alpha: 1)
-            let plain = CALayer()
-            plain.frame = CGRect(x: 20, y: 30, width: 50, height: 50)
-            plain.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-            plain.shadowOpacity = 0.8
-            plain.shadowOffset = CGSize(width: 5, height: 8)
-            plain.shadowRadius = 4
-            plain.cornerRadius = 10
-            root.addSublayer(plain)
-            let pathShadow = CALayer()
-            pathShadow.frame = CGRect(x: 100, y: 20, width: 40, height: 40)
-            pathShadow.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-            pathShadow.shadowOpacity = 1
-            pathShadow.shadowColor = CGColor(red: 0, green: 0.6, blue: 0, alpha: 1)
-            pathShadow.shadowRadius = 0
-            pathShadow.shadowOffset = CGSize(width: 0, height: 30)
-            pathShadow.shadowPath = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 40, height: 40), transform: nil)
-            root.addSublayer(pathShadow)
-        })
-        GoldenImage.assertMatches(image, named: "shadows")
-    }
 }

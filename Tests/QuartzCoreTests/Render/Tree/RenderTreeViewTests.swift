@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import LaminaTestSupport
 
 /// A frame reads the render tree through `RenderTree.NodeView`s, which
 /// retain nothing, and starts loading the data of the nodes it visits next

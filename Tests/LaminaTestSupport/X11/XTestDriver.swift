@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import LaminaHost
 
 /// Drives and inspects an X display from outside a window, as a test or a
 /// benchmark does: keys through the XTest extension (`XTestFakeKeyEvent`)
@@ -20,15 +21,11 @@ package final class XTestDriver {
     package var screenSize: (width: Int, height: Int) { display.screenSize }
 
     /// Whether the server has MIT-SHM.
-    package var hasSharedMemory: Bool { XShmImage.isAvailable(on: display) }
+    package var hasSharedMemory: Bool { display.hasSharedMemory }
 
     /// A window's size and whether it is viewable (mapped, parents mapped).
     package func geometry(of window: UInt) -> (width: Int, height: Int, isViewable: Bool)? {
-        var attributes = XWindowAttributes()
-        var status: Int32 = 0
-        _ = XErrorHandling.trapping(display) { status = XGetWindowAttributes(display.raw, window, &attributes) }
-        guard status != 0 else { return nil }
-        return (Int(attributes.width), Int(attributes.height), attributes.map_state == IsViewable)
+        display.geometry(of: window)
     }
 
     /// The root window's children (top-level windows when no window
