@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Runs every benchmark of issue 7 in one go and prints the table of its
-# targets, Lamina beside its baseline and the peers: render-benchmark
-# (offscreen), lamina-bench (framework overhead), window-benchmark under a
-# private Xvfb (idle, 1000 layers, latency, the floor of a changing frame)
-# and scripts/bench-peers.sh (the
+# Runs the benchmark of every performance target (docs/performance.md) in
+# one go and prints the table of the targets, Lamina beside its baseline
+# and the peers: render-benchmark (offscreen), lamina-bench (framework
+# overhead), window-benchmark under a private Xvfb (idle, 1000 layers,
+# latency, the floor of a changing frame) and scripts/bench-peers.sh (the
 # kiosk menu beside Qt Quick, GTK 4, Clutter and cairo, when installed).
 # Figures only, never pass or fail. Takes about 10 minutes with the peers.
 #

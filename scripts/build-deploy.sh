@@ -4,7 +4,7 @@
 # and C library support it, hot functions placed together
 # (scripts/lib/deploy-build.sh says why). Prints where the programs are.
 # The kiosk built so peaks at about 28 MiB resident at 1280x720, against
-# 39 MB for the ordinary release build (issue 7, docs/performance.md).
+# 39 MB for the ordinary release build (docs/performance.md).
 #
 # Usage: scripts/build-deploy.sh [PRODUCT...]   (default: kiosk-menu)
 set -euo pipefail

@@ -11,15 +11,15 @@ import QuartzCore
 /// beside bare pixman for the same pixels (clear the box, one OVER with
 /// the transform), timed alternately.
 ///
-/// The baseline is pixman's general path, and for a rotation or a
-/// perspective pixman has nothing else: it fetches through its general
-/// bilinear affine (or projective) iterator. A pure scale is different:
-/// pixman recognises the transform and takes its SSE2 bilinear scaled
-/// loop, which Lamina uses too. That row therefore prints two baselines:
-/// the general path (the same scale with the smallest off-diagonal term
-/// 16.16 fixed point can hold, 1/65536, which moves no sample by more
-/// than 0.012 pixel but keeps pixman off its scaled loop), and pixman's
-/// own scaled fast path, so the gain over each stays visible.
+/// The target's baseline (docs/performance.md) is pixman's general path,
+/// and for a rotation or a perspective pixman has nothing else: it fetches
+/// through its general bilinear affine (or projective) iterator. A pure
+/// scale is different: pixman recognises the transform and takes its SSE2
+/// bilinear scaled loop, which Lamina uses too. That row therefore prints
+/// two baselines: the general path (the same scale with the smallest
+/// off-diagonal term 16.16 fixed point can hold, 1/65536, which moves no
+/// sample by more than 0.012 pixel but keeps pixman off its scaled loop),
+/// and pixman's own scaled fast path, so the gain over each stays visible.
 @MainActor
 enum TransformedLayersBenchmark {
     static let width = 1280, height = 720, frames = 300

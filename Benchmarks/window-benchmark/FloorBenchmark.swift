@@ -9,7 +9,8 @@ import QuartzCore
 /// opacity mask and presents that rectangle, and nothing else. Over 10 s after 2 s of warm-up: the rate and
 /// the CPU a frame of the process, its render thread and the X server. What
 /// the kiosk costs above this is its drawing; this much is waking, the
-/// frame's bookkeeping and presenting (issue 7, target 1).
+/// frame's bookkeeping and presenting (docs/performance.md, under the
+/// kiosk menu's target).
 @MainActor
 enum FloorBenchmark {
     static let warmup = 2.0

@@ -6,9 +6,9 @@
    What BloomCache's pixman path does in three passes (the glow resampled
    at the fraction of a pixel the layer moved by, added into the group's
    scratch at the bloom's intensity, the scratch composited OVER the
-   destination), fused, so each pixel is read and written once (issue 7,
-   target 1: the three passes were most of the kiosk's frame). Every step
-   is pixman's arithmetic, so the pixels are the same:
+   destination), fused, so each pixel is read and written once (the three
+   passes were most of the kiosk menu's frame). Every step is pixman's
+   arithmetic, so the pixels are the same:
    - resampling: `lamina_bilinear_blend`'s sum, as pixman's bilinear SRC;
    - adding: per channel `min(255, s + g)` for each whole step of the
      intensity, then `min(255, s + g·level/255)` with pixman's rounded

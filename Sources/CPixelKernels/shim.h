@@ -15,8 +15,8 @@
    Written with SSE2 intrinsics because the horizontal step is one
    `pmaddwd` (as in pixman's own bilinear loops): Swift's SIMD types have
    no way to ask for it, and widening their 16-bit lanes to 32 took three
-   multiplies and a shuffle for each half (issue 7, target 5). Elsewhere,
-   the same arithmetic in plain C. */
+   multiplies and a shuffle for each half. Elsewhere, the same arithmetic
+   in plain C. */
 static inline __attribute__((always_inline)) uint32_t
 lamina_bilinear_blend(uint64_t top, uint64_t bottom, uint32_t wx, uint32_t wy) {
 #if defined(__SSE2__) && defined(__x86_64__)

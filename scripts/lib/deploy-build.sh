@@ -1,6 +1,6 @@
 # Builds products the way a kiosk ships them (sourced by scripts). Each
-# step took resident memory off the kiosk at 1280x720 (issue 7,
-# docs/performance.md):
+# step took resident memory off the kiosk at 1280x720
+# (docs/performance.md):
 #   - release, with the Swift runtime and Foundation linked in statically
 #     (`--static-swift-stdlib`): the binary carries only the parts of them
 #     it uses, instead of mapping 16 MB of shared Swift libraries;

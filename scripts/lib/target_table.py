@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Reads the output of scripts/bench-all.sh and prints the table of issue 7's
-targets: each goal, Lamina's figure and the baseline measured in the same
-run. Figures only; whether a goal is met is left to the reader.
+"""Reads the output of scripts/bench-all.sh and prints the table of the
+performance targets (docs/performance.md): each goal, Lamina's figure and
+the baseline measured in the same run. Figures only; whether a goal is met
+is left to the reader.
 
 usage: target_table.py OUTPUT.txt
 """
@@ -143,7 +144,7 @@ def main():
                  f'committed together {lamina_ms}; each layer its own timing {own_ms}',
                  f'the same curves in plain Swift {plains[0]}; {plains[1]}'))
 
-    print(f'Issue 7 targets, {header}')
+    print(f'Performance targets, {header}')
     print()
     print('| target | goal | Lamina | baseline, same run |')
     print('| --- | --- | --- | --- |')

@@ -7,9 +7,9 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
     public let colorSpace: CGColorSpace?
     /// The components followed by alpha, held inline rather than in an
     /// array: a colour is then one allocation, not two, and the render
-    /// server makes one per colour animation per frame (issue 7). Five
-    /// places fit every space's count (CMYK's four and alpha); those past
-    /// `count` are 0.
+    /// server makes one per colour animation per frame. Five places fit
+    /// every space's count (CMYK's four and alpha); those past `count`
+    /// are 0.
     private let values: (CGFloat, CGFloat, CGFloat, CGFloat, CGFloat)
     /// How many of `values` are used: the space's components and alpha.
     private let count: Int

@@ -9,8 +9,8 @@ import QuartzCore
 /// which the image still holds; before the next frame draws into it
 /// (`drawable`, a display interval later), the previous frame's completion
 /// is awaited, and has almost always arrived by then. Two images would need
-/// each frame's damage copied into the other one (issue 7: that copy and
-/// the second segment cost 4 % of the kiosk's CPU and 3.7 MB at 1280x720).
+/// each frame's damage copied into the other one: that copy and the second
+/// segment cost 4 % of the kiosk's CPU and 3.7 MB at 1280x720.
 ///
 /// Render thread only.
 final class SharedMemoryFrame {
@@ -50,8 +50,8 @@ final class SharedMemoryFrame {
     func waitUntilIdle() {
         guard awaitingCompletion else { return }
         // Usually the flush after the last frame's image read its
-        // completion already: then no system call at all (issue 7: a read
-        // that found nothing cost a system call every frame).
+        // completion already: then no system call at all (a read that
+        // found nothing cost a system call every frame).
         takeEvents(display.queuedEvents)
         guard awaitingCompletion else { return }
         // On the monotonic clock: no wall-clock read a frame, and no

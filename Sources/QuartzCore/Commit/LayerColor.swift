@@ -5,8 +5,8 @@
 /// Why not a `CGColor`: a colour animation writes a new colour into its
 /// layer's presented state on every frame, and making a `CGColor` object
 /// for each (an allocation, its release and the old one's deallocation)
-/// was an eighth of evaluating 10,000 animations (issue 7,
-/// docs/performance.md). Components alone (`object` nil) stand for exactly
+/// was an eighth of evaluating 10,000 animations (docs/performance.md).
+/// Components alone (`object` nil) stand for exactly
 /// the colour `CGColor(red:green:blue:alpha:)` would make of them, and
 /// compare equal to it. Either way the components are kept inline, so
 /// reading them never touches the object, and copying a `LayerColor` costs

@@ -3,7 +3,7 @@
 /// tiled layers. Every frame copies each animated layer's `LayerState` (its
 /// presented state) and destroys it again; with these inline that meant a
 /// kilobyte and some thirty reference counts per layer, for fields no
-/// compiled animation writes (issue 7, docs/performance.md).
+/// compiled animation writes (docs/performance.md).
 struct LayerStateExtras: Sendable, Equatable {
     var contentsGravity: CALayerContentsGravity = CALayerContentsGravity.resize
     var shadowPath: CGPathSnapshot?

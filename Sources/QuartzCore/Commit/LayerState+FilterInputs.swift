@@ -7,7 +7,7 @@
 /// copied the extras, the list and the filter's dictionary of numbers on
 /// every frame, and left the presented state unequal, field by field, to
 /// the committed one. The kiosk menu's pulse (`filters.pulseFilter.inputIntensity`)
-/// did that sixty times a second (issue 7). One input inline covers the
+/// did that sixty times a second. One input inline covers the
 /// usual single animated input; a second one at the same time is written
 /// into its list as before.
 ///

@@ -6,7 +6,7 @@ struct LayerState: Sendable, Equatable {
 
     // The fields animations most often write come first and together:
     // a frame restores and rewrites them in every animated layer's
-    // presented state, so the fewer cache lines they span the better (issue 7).
+    // presented state, so the fewer cache lines they span the better.
     var position = CGPoint.zero
     var opacity: Float = 1
     var backgroundColor: LayerColor?

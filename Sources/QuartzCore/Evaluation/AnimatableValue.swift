@@ -65,8 +65,8 @@ enum AnimatableValue: Sendable, Equatable {
 
     /// The value types layer properties hold, converted without trying any
     /// class first: casting a value to a class type (`NSNumber`, `CGColor`)
-    /// bridges it to an object to test, an allocation a cast (issue 7:
-    /// about a third of a key press's work on the main thread). Nil for
+    /// bridges it to an object to test, an allocation a cast (about a
+    /// third of a key press's work on the main thread). Nil for
     /// objects and other types, which the full list of casts then takes.
     private static func commonValueType(_ any: Any) -> AnimatableValue? {
         guard !(type(of: any) is AnyClass) else { return nil }

@@ -1,7 +1,7 @@
 /// An animation's key path, split once when the animation is snapshotted
 /// rather than at every evaluation: the render server evaluates each running
 /// animation every frame, and splitting and matching the string there cost
-/// more than the interpolation itself (issue 7, docs/performance.md).
+/// more than the interpolation itself (docs/performance.md).
 struct AnimationKeyPath: Sendable, Hashable {
     /// The key path as written (`position.x`).
     let string: String

@@ -123,7 +123,7 @@ extension CATransform3D {
     /// the identity's factors are known, so the result is that matrix
     /// alone, as the recomposition would build it. Returns false, changing
     /// nothing, in every other case. The compiled animation path calls it
-    /// directly (issue 7): it skips building an `AnimatableValue` and
+    /// directly: it skips building an `AnimatableValue` and
     /// copying the matrix in and out.
     @inline(__always)
     mutating func setFieldOfIdentity(_ field: TransformField, to v: Double) -> Bool {

@@ -6,7 +6,7 @@ import Foundation
 /// Only an object can be `NSNull`; `value is NSNull` on a Swift value (a
 /// `CGFloat`, a `CGRect`) first bridged it to an object to test it (on
 /// Linux, a new `NSNumber` or box every time), and layer properties are
-/// read through this test (issue 7: a key press's commit read every
+/// read through this test (a key press's commit read every
 /// property of the changed layer). So the test runs only on objects, and
 /// on optionals held in an `Any`, which it looks into as `is` does.
 @inline(__always)

@@ -15,8 +15,8 @@ extension CALayer {
     /// The layer's timing properties. Read once and kept until a property
     /// (or `style`) changes: the animation lifecycle converts times through
     /// every ancestor for each presented frame, and reading eight properties
-    /// through key-value coding per layer showed in the kiosk's profile
-    /// (issue 7). A subclass whose timing getters compute values that change
+    /// through key-value coding per layer showed in the kiosk's profile.
+    /// A subclass whose timing getters compute values that change
     /// without a property being set would be read stale; none of Apple's do.
     var mediaTiming: MediaTiming {
         if let cachedMediaTiming { return cachedMediaTiming }

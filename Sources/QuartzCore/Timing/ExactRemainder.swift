@@ -1,7 +1,7 @@
 /// `fmod(x, m)`, exactly, for `2m ≤ x` when the quotient is below 2^52 and
 /// neither is extreme; nil otherwise (the caller then calls `fmod`). A
 /// fraction of glibc's `fmod`, which a repeating animation's phase needs
-/// on every frame (issue 7, `ResolvedTiming.phase`).
+/// on every frame (`ResolvedTiming.phase`).
 ///
 /// Why it is exact: the truncated quotient `q` of the rounded `x / m` is
 /// the true quotient's floor or one more (rounding never crosses below an
@@ -18,7 +18,7 @@ func exactRemainder(_ x: Double, _ m: Double) -> Double? {
 
 /// `exactRemainder(x, m)` and the whole number of times `m` goes into `x`
 /// (`(x - remainder) / m`, exactly): a repeating animation's phase needs
-/// both, and the quotient is already at hand here (issue 7).
+/// both, and the quotient is already at hand here.
 @inline(__always)
 func exactDivision(_ x: Double, _ m: Double) -> (remainder: Double, quotient: Double)? {
     // The bounds keep the quotient an exact integer and clear of overflow.

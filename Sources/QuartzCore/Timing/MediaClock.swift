@@ -36,7 +36,7 @@ package enum MediaClock {
     private static let override = LockedValue<ManualClock?>(nil)
     /// Whether `override` holds a clock, read without the lock: every frame
     /// asks the time several times, and outside tests there is never a
-    /// manual clock (issue 7: the lock was a cache line both threads wrote).
+    /// manual clock (the lock was a cache line both threads wrote).
     private static let hasOverride = Atomic<Bool>(false)
 
     /// The manual time while one is installed, else `monotonicNow()`.

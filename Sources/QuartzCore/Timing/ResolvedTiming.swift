@@ -18,12 +18,12 @@ struct ResolvedTiming: Sendable {
     let activeDuration: Double  // > 0, may be infinite
     let autoreverses: Bool
     // Worked out once rather than at every phase (a compiled animation's
-    // timing is resolved when its commit is applied; issue 7).
+    // timing is resolved when its commit is applied).
     let fillsBackwards: Bool
     let fillsForwards: Bool
     // The rest is derived, at a few instructions each, rather than stored:
     // a compiled animation's bytes are read from memory on every frame,
-    // and the caches miss them at 10,000 animations (issue 7).
+    // and the caches miss them at 10,000 animations.
     /// One cycle: `duration`, doubled when autoreversing.
     var cycle: Double { autoreverses ? duration * 2 : duration }
     /// `|speed|`.
@@ -70,7 +70,7 @@ struct ResolvedTiming: Sendable {
         let playsBackwards = speed < 0
 
         // Where in the active period, and from which side; one call to
-        // `frame` below, so that it can be inlined once (issue 7).
+        // `frame` below, so that it can be inlined once.
         let raw: Double, leftLimit: Bool
         if elapsed < 0 {
             guard fillsBackwards else { return .before }
@@ -160,7 +160,7 @@ private func splitIntoCycles(_ position: Double, _ cycle: Double) -> (within: Do
 private func wrap(_ x: Double, _ m: Double, leftLimit: Bool) -> Double {
     var r: Double
     // fmod's own (exact) answers without calling it, which was half the
-    // cost of a phase (issue 7): in the first period fmod(x, m) is x
+    // cost of a phase: in the first period fmod(x, m) is x
     // itself; in the second x - m, which is exact for m ≤ x ≤ 2m
     // (Sterbenz's lemma) even when m + m overflows; later ones are
     // `exactRemainder`'s. Negative, huge and NaN positions go to fmod.

@@ -2,7 +2,7 @@ import XCTest
 @testable import QuartzCore
 
 /// Animations that repeat forever: the lifecycle skips their timing work on
-/// every frame (issue 7) but still hears their start and their removal.
+/// every frame but still hears their start and their removal.
 final class AnimationLifecycleForeverTests: ModelTestCase {
     private func pulse(repeatCount: Float = .greatestFiniteMagnitude) -> CABasicAnimation {
         let animation = CABasicAnimation(keyPath: "opacity")

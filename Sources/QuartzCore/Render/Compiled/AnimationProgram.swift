@@ -83,7 +83,7 @@ struct AnimationProgram {
             if compiled[index] != nil {
                 // Unretained: `compiled` (held by the caller for the whole
                 // call) keeps it alive, and retaining and releasing each
-                // animation cost a tenth of its evaluation (issue 7).
+                // animation cost a tenth of its evaluation.
                 Unmanaged.passUnretained(compiled[index].unsafelyUnwrapped)._withUnsafeGuaranteedRef {
                     $0.apply(to: &state, layerTime: layerTime)
                 }

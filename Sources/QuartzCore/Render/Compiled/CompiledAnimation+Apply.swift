@@ -8,7 +8,7 @@ extension CompiledAnimation {
         guard sample.isApplied else { return }
         let iteration = sample.iteration
         // Components only, not a `CompiledSample`: its optional colour
-        // object cost a release call per animation (issue 7).
+        // object cost a release call per animation.
         var value: SIMD4<Double>
         if let keyframes {
             // Unretained: this animation keeps its keyframes alive.

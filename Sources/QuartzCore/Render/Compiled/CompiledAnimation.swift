@@ -6,8 +6,8 @@
 /// evaluates it with Double arithmetic and writes the field directly, where
 /// the general evaluator (`AnimationEvaluator`) copies snapshots and
 /// `AnimatableValue`s through generic value witnesses, matches key paths and
-/// re-resolves timing for every animation every frame (issue 7,
-/// docs/performance.md).
+/// re-resolves timing for every animation every frame
+/// (docs/performance.md).
 ///
 /// It covers basic and spring animations and keyframe animations in the
 /// linear, discrete and paced modes, of numbers, points, sizes, rects and
@@ -26,7 +26,7 @@
 /// curve is not: like the render tree, it stays on the thread that renders.
 /// Its fields are laid out to take few bytes, since a frame reads every
 /// running animation's fields from memory and at 10,000 animations the
-/// caches miss them (issue 7): the values first, then the timing, the
+/// caches miss them. In order: the values first, then the timing, the
 /// easing (a curve or a spring, never both) and the small fields.
 final class CompiledAnimation: TimedEasing {
     /// Where the from and to values come from at each frame, after Apple's

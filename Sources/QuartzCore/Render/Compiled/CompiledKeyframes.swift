@@ -6,7 +6,7 @@
 /// A final class with immutable `Sendable` properties (so `Sendable`), held
 /// by reference so that a frame copies none of its arrays. The key times and
 /// values share one buffer, and the rarely used arrays are read only when
-/// they hold something: a frame touches two allocations, not five (issue 7).
+/// they hold something: a frame touches two allocations, not five.
 ///
 /// What every frame reads comes first, on the cache line of the object's
 /// header; the arrays read only when they hold something come after.

@@ -9,8 +9,8 @@
 ///
 /// The timing model is most of an animation's evaluation (the phase, its
 /// exact remainder, a curve's Newton solve, a spring's `sin`, `cos` and
-/// `exp`: about half the instructions of 10,000 animations, issue 7 target
-/// 7), and the same inputs always give the same answer, so a remembered
+/// `exp`: about half the instructions of evaluating 10,000 animations),
+/// and the same inputs always give the same answer, so a remembered
 /// one is exactly what evaluating again would give.
 ///
 /// Not `Sendable`: its memory changes as frames are evaluated. Like the

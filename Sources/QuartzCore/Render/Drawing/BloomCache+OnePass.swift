@@ -7,7 +7,7 @@ extension BloomCache {
     /// `bloom.intensity` on the way: the pixels `addGlow` and then an OVER
     /// composite of the group give, in one pass over them
     /// (`lamina_bloom_over_row`) where pixman took three, resampling the
-    /// moved glow included (issue 7, target 1: the kiosk's selection).
+    /// moved glow included (the kiosk menu's selection).
     ///
     /// `destination` must be an image over a buffer (`buffer` set).
     func compositeGlowing(_ bloom: Bloom, of node: DrawNode, group: GroupPixels, onto destination: PixmanImage,

@@ -38,7 +38,7 @@ final class BloomCache {
         /// Equal radius and drawing, the group's own filters left out: the
         /// bloom's inputs do not change what is blurred. Left out by the
         /// comparison rather than by emptying the list in the record, which
-        /// copied the state's extras at every frame (issue 7).
+        /// copied the state's extras at every frame.
         static func == (a: Key, b: Key) -> Bool {
             guard a.radius == b.radius, a.records.count == b.records.count else { return false }
             guard let own = a.records.first, let other = b.records.first else { return true }  // both empty
@@ -224,7 +224,7 @@ final class BloomCache {
             // through the glow as a component-alpha mask gives the same
             // products as the glow through a solid mask, but takes
             // pixman's SSE2 path (add_n_8888_8888_ca) rather than its
-            // general one (issue 7: 30 % of the kiosk's instructions).
+            // general one, which took 30 % of the kiosk's instructions.
             glow.useComponentAlpha()
             scratch.composite(level, mask: glow, maskOrigin: (placed.x, placed.y), operation: PIXMAN_OP_ADD, rect: rect)
         }

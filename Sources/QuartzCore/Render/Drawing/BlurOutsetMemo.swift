@@ -1,7 +1,7 @@
 /// The reach of the last two blur radii asked for (`ImageEffects.outset(forRadius:)`):
 /// `BlurKernel`'s search for its three boxes is about a thousand
 /// instructions, and the compositor asks for every blurred group's reach at
-/// every frame (issue 7). One per compositor, on its thread.
+/// every frame. One per compositor, on its thread.
 final class BlurOutsetMemo {
     private var recent: [(radius: Double, outset: Int)] = []
 

@@ -3,7 +3,7 @@ import CPixman
 /// Where a layer's bitmap has ink: a text layer's glyphs fill a fraction of
 /// its bounds, a bordered layer without a background is a ring around
 /// nothing, and compositing the transparent rest with `OVER` changes no
-/// pixel but costs as much as the ink (issue 7: the kiosk composited every
+/// pixel but costs as much as the ink (the kiosk menu composited every
 /// 400x60 menu item under its pulsing glow whole, and its moving selection
 /// ring through the bilinear filter whole).
 extension LayerContent {

@@ -129,7 +129,7 @@ final class LayerContent {
     /// colour, which one probe pixel gives, so the bitmap is drawn only if
     /// a path needs its pixels (a turned or scaled layer). A window's root
     /// layer would otherwise keep a screen-sized bitmap (3.6 MB at
-    /// 1280x720) that is only ever composited as a fill (issue 7, memory).
+    /// 1280x720) that is only ever composited as a fill.
     /// `pixel`, when given, is the colour cairo paints (`SolidColourPixel`),
     /// known without drawing the probe (`colourWasProbed` says which).
     init?(plainRectangle key: Key, extent: CGRect, pixel: UInt32? = nil,
@@ -242,7 +242,7 @@ final class LayerContent {
                 if let alpha = mask?.solidAlpha, let faded = solidSource(fadedBy: alpha) {
                     // pixman has no fast path for a solid source through a
                     // solid mask: its general path fetched and combined both
-                    // for every pixel (three times the instructions, issue 7).
+                    // for every pixel (three times the instructions).
                     return destination.composite(faded, mask: nil, operation: operation, rect: clip)
                 }
                 return destination.composite(solid, mask: mask, operation: operation, rect: clip)
@@ -336,7 +336,7 @@ final class LayerContent {
     /// The buffer's memory comes from `bandMemory` when given: the samplers
     /// write every pixel of a band, so memory reused from the last frame
     /// needs no clearing, where a fresh buffer for a turning 400x300 layer
-    /// was zeroed, 480 KB, every frame (issue 7, target 5).
+    /// was zeroed, 480 KB, every frame.
     private func compositeSampled(bands: [PixelRect], into destination: PixmanImage, mask: PixmanImage?,
                                   maskOrigin: (x: Int, y: Int)?, operation: pixman_op_t, bandMemory: ScratchPool?,
                                   sample: (PixelRect, UnsafeMutableRawPointer, Int) -> Void) {

@@ -73,7 +73,8 @@ enum LayerContentRenderer {
             && Self.isWholePixels(extent.height * key.scale)
         if isPlainRectangle {
             // A colour animating makes a new one every frame: its pixel
-            // worked out as cairo works it out, not drawn (issue 7).
+            // worked out as cairo works it out, not drawn (`SolidColourPixel`
+            // says what drawing it cost).
             let pixel = key.backgroundColor.flatMap { SolidColourPixel.matchesCairo ? SolidColourPixel.pixel(for: $0.rgba) : nil }
             return LayerContent(plainRectangle: key, extent: extent, pixel: pixel, drawing: draw)
         }

@@ -3,7 +3,7 @@
 /// Every faded layer (and faded group, rasterized subtree and group
 /// shadow) is composited through a solid mask of its opacity;
 /// making and freeing a pixman image for each layer on each frame showed
-/// when a thousand layers fade (issue 7, target 3). pixman's 8-bit paths
+/// when a thousand layers fade. pixman's 8-bit paths
 /// use a solid colour's top 8 bits (`color >> 8` of the 16-bit channel),
 /// so the mask for a level is exactly the one made from any opacity that
 /// rounds to it.

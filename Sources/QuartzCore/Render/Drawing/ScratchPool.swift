@@ -25,7 +25,7 @@ final class ScratchPool {
     /// (within the target), its pixels as the last user left them. A
     /// target-sized scratch keeps every row a group was ever drawn in
     /// resident: the kiosk's selection, moving down the menu, kept 4 MB of
-    /// its two (issue 7, memory). Only the pixels in `window` may be used.
+    /// its two resident. Only the pixels in `window` may be used.
     func acquire(window: PixelRect) -> RasterBuffer {
         let bytes = window.area * 4
         if let fitting = freeMemory.firstIndex(where: { $0.capacity >= bytes }) {

@@ -6,7 +6,7 @@
 /// pixels (inside, four edges, four corners: each a product of a column's
 /// and a row's weight), so they are worked out once and each target pixel
 /// only blends one of them. pixman filters every pixel again: a thousand
-/// 24x24 squares spent 32 instructions a pixel there (issue 7, target 3).
+/// 24x24 squares spent 32 instructions a pixel there.
 /// The arithmetic is pixman's: 7-bit weights from the 16.16 sample
 /// position, each channel times the weights summed and truncated, then
 /// `(source IN opacity) OVER destination` with its rounded 8-bit products

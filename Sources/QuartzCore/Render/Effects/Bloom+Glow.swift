@@ -40,7 +40,7 @@ extension ImageEffects {
         var row = [UInt32](repeating: 0, count: pixels.width)
         // Through buffer pointers: this runs over the whole glow every frame
         // while a bloom pulses (the kiosk), and indexing the arrays cost a
-        // bounds and a uniqueness check a pixel (issue 7).
+        // bounds and a uniqueness check a pixel.
         glow.pixels.withUnsafeBufferPointer { glowPixels in
             for y in 0..<height {
                 pixels.readRow(y, into: &row)

@@ -17,7 +17,7 @@ extension Compositor {
     /// Whether the root layer's own drawing, the first thing drawn, is an
     /// opaque colour over all of `rect` at whole pixels: then it overwrites
     /// every pixel there (pixman fills it), and clearing `rect` first would
-    /// write the window twice (a window's background layer; issue 7).
+    /// write the window twice (a window's background layer).
     private func rootPaintsOpaque(_ root: DrawNode, over rect: PixelRect) -> Bool {
         let state = root.state
         guard !root.isGroup, root.rasterized == nil, root.clipPolygon == nil, root.transition == nil,

@@ -1,7 +1,7 @@
 /// Draw nodes of subtrees that nothing changes until the next commit, kept
 /// from the frame that built them so later frames take them as they are
-/// (issue 7, target 1: the kiosk rebuilt its five text items, which never
-/// change, every frame the selection pulsed).
+/// (the kiosk menu rebuilt its five text items, which never change, every
+/// frame the selection pulsed).
 ///
 /// A subtree is static when none of its layers has an animation (running,
 /// waiting or filling), nor anything else that changes with time: a

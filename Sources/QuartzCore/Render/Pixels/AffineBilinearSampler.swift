@@ -5,7 +5,7 @@ import CPixelKernels
 ///
 /// pixman has SIMD bilinear paths for translations and scales only; for a
 /// rotation it takes a scalar fetcher and a separate combining pass (about
-/// 17 ns a pixel on the development machine, issue 7 target 5). This
+/// 17 ns a pixel on the development machine). This
 /// samples into a band buffer with 16-bit lanes (two pixels of four
 /// channels at a time), which pixman then composites with its fast
 /// untransformed path.

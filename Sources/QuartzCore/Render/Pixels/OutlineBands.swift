@@ -4,7 +4,7 @@ import Foundation
 /// outline. pixman fetches and blends every pixel of the rectangle it is
 /// given, transparent or not; a layer turned 30° fills about half of its
 /// bounding box, so compositing band by band, each only as wide as the
-/// outline there, halves the pixels a rotated layer costs (issue 7, target 5).
+/// outline there, halves the pixels a rotated layer costs.
 enum OutlineBands {
     /// Rows per band: pixman's per-call setup against the pixels saved.
     static let bandHeight = 8

@@ -6,7 +6,7 @@ import CPixman
 /// pixman samples a projective map through its general fetcher: for each
 /// pixel an indirect call per neighbour, two 64-bit divisions, format
 /// conversions, then a separate combining pass (cover flow spent 92 % of
-/// its time there, issue 7 target 5). This walks the same 16.16 fixed-point
+/// its time there). This walks the same 16.16 fixed-point
 /// positions with the same integer arithmetic (the row's start through
 /// `pixman_transform_point_3d`, then the matrix's first column added per
 /// pixel, each divided by w as pixman divides, unsigned) and blends the

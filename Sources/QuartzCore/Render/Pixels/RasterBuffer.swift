@@ -49,7 +49,7 @@ package final class RasterBuffer {
     /// A buffer addressed in target pixels whose memory holds only `window`
     /// (rows of `window.width` pixels, in `memory`, which must hold them):
     /// a group's scratch as big as the group, where a target-sized one kept
-    /// every row it was ever drawn in resident (issue 7, memory). `base` is
+    /// every row it was ever drawn in resident. `base` is
     /// where pixel (0, 0) would be; only pixels in `window` may be touched,
     /// which `clear`, `PixmanImage`'s composites and `PixelBufferView` keep to.
     init(window: PixelRect, over memory: ScratchMemory) {

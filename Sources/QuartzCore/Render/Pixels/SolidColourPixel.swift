@@ -7,8 +7,8 @@ import CoreGraphics
 /// used to be found by drawing one pixel through CoreGraphics and cairo
 /// (`LayerContent.probe`). A colour animation makes a new colour every
 /// frame, and the drawing (a context, a path, a fill) was a third of the
-/// frame of a thousand squares changing colour (issue 7,
-/// `render-benchmark colours`).
+/// frame of a thousand squares changing colour
+/// (`render-benchmark colours`).
 ///
 /// cairo keeps a colour as premultiplied 16-bit channels, each
 /// `component × 65535 + 0.5` truncated (`_cairo_color_double_to_short`),

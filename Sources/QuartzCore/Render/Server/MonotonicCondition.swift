@@ -7,7 +7,7 @@ import Glibc
 /// takes a `Date`, a wall-clock deadline: a clock set back while the
 /// render thread slept (NTP stepping a kiosk's clock) would have stalled its
 /// animations for as long as the clock went back, and every frame converted
-/// its deadline through the wall clock (issue 7).
+/// its deadline through the wall clock.
 ///
 /// `@unchecked Sendable`: a pthread mutex and condition are made to be
 /// shared between threads. They live at fixed addresses, allocated here and

@@ -62,7 +62,7 @@ package final class RenderLoop: RenderHost {
             // needs a frame (their progress, or the end state of those that
             // end before it), whatever else the tree's walk would find, and
             // no commit has changed the tree since. The walk ran twice a
-            // frame for a menu whose glow pulses forever (issue 7).
+            // frame for a menu whose glow pulses forever.
             sceneAnimationTime = now
         } else {
             sceneAnimationTime = tree.nextAnimationTime(after: now, lastFrame: scheduler.lastFrameTime)

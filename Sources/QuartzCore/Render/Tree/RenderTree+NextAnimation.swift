@@ -18,7 +18,7 @@ extension RenderTree {
 /// exclusive access at run time, three calls a layer, and copying each
 /// layer's timing onto a chain (retaining its fill mode) cost as much
 /// again, for a chain that is read only when an animation has not begun
-/// (issue 7, the kiosk's render thread).
+/// (in the kiosk menu's render thread).
 private struct NextAnimationSearch {
     let nodes: [UInt64: RenderTree.Node]
     let emitterHistories: [UInt64: EmitterHistory]

@@ -8,7 +8,7 @@ final class RenderTree {
     /// instance shared by copies until one is changed (copy on write): every
     /// frame reads every layer's node in `nodes`, and copying a whole
     /// `LayerState` with its references and arrays each time cost more than
-    /// evaluating the layer's animations (issue 7, docs/performance.md).
+    /// evaluating the layer's animations (docs/performance.md).
     struct Node {
         private var storage: Storage
 
@@ -91,7 +91,7 @@ final class RenderTree {
         ///
         /// The properties a frame reads for every layer are exempt from the
         /// runtime's exclusivity checks, which cost more than evaluating a
-        /// layer's animations (issue 7). That is safe because the storage
+        /// layer's animations. That is safe because the storage
         /// never leaves the render thread (a class that is not `Sendable`),
         /// and no access overlaps a modifying one: `Node`'s accessors write
         /// only through `makeUnique` (a storage no other `Node` holds),
@@ -102,7 +102,7 @@ final class RenderTree {
         ///
         /// The small fields come first, next to the object's header, which
         /// a frame touches anyway: each field a frame reads for every layer
-        /// on a cache line of its own was a miss per layer (issue 7).
+        /// on a cache line of its own was a miss per layer.
         fileprivate final class Storage {
             var sublayers: [UInt64]
             var mask: UInt64?
@@ -127,7 +127,7 @@ final class RenderTree {
             /// lines of both states that animations restore and write, and
             /// the compiled animations. A frame over thousands of animated
             /// layers spent most of its time waiting on one miss after
-            /// another (issue 7).
+            /// another.
             @inline(__always)
             func prefetchForEvaluation() {
                 // One line more for the presented state: the buffer's flag comes before it.
@@ -245,8 +245,8 @@ extension RenderTree {
     /// sublayer up once and holds the views of the nodes it visits next,
     /// so that it can start loading their data ahead (`prefetchAhead`).
     /// Holding them as `Node`s would retain each one, an atomic write to
-    /// the very line being loaded, waiting for it (issue 7,
-    /// docs/performance.md). A view is valid until the tree next changes;
+    /// the very line being loaded, waiting for it (docs/performance.md).
+    /// A view is valid until the tree next changes;
     /// only `apply` changes it, between frames on the same thread, so the
     /// views a frame takes never outlive the storage they read.
     struct NodeView {
@@ -315,7 +315,7 @@ extension RenderTree {
         /// two sublayers with sublayers of their own, the walk builds the
         /// first one's whole subtree. Over thousands of animated layers,
         /// one step (the next node alone) gained nothing measurable and
-        /// three saved a tenth of the evaluation (issue 7, docs/performance.md).
+        /// three saved a tenth of the evaluation (docs/performance.md).
         @inline(__always)
         static func prefetchAhead(next: NodeView?, second: NodeView?, third: NodeView?) {
             if let third {

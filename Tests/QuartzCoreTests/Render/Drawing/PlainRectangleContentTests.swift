@@ -4,7 +4,7 @@ import XCTest
 import LaminaTestSupport
 
 /// A layer that draws only a background colour over whole pixels keeps no
-/// bitmap until a path needs its pixels (issue 7, memory: the kiosk's root
+/// bitmap until a path needs its pixels (the kiosk's root
 /// layer held a 3.6 MB bitmap only ever composited as a fill). Every path
 /// gives the pixels a drawn bitmap gives.
 final class PlainRectangleContentTests: XCTestCase {

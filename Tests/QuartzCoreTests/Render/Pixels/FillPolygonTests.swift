@@ -6,7 +6,7 @@ import LaminaTestSupport
 /// `PixmanImage.fillPolygon` adds the polygon's coverage (pixman then
 /// rasterizes straight into an a8 mask); on transparent pixels that is
 /// exactly what painting opaque white over them through the coverage gives,
-/// which is how it drew before (issue 7, target 5).
+/// which is how it drew before.
 final class FillPolygonTests: XCTestCase {
     /// Convex outlines like a turned layer's: a quad at fractional corners,
     /// a steep sliver, a pentagon fan (inner edges summed without seams).
