@@ -1,6 +1,6 @@
 // Xlib and the extensions LaminaHost uses. Only Sources/LaminaHost imports
 // this module; each header's calls are wrapped once there, in a file named
-// for what it wraps (XDisplay, XShmSegment, XPresentClock, ...).
+// for what it wraps (XDisplay, XShmImage, XPresentClock, ...).
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>

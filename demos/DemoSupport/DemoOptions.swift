@@ -24,7 +24,7 @@ public struct DemoOptions: ParsableArguments, Sendable {
     public var profiler = false
     @Option(help: "Write a Chrome/Perfetto trace (Trace Event Format) to this file at exit.")
     public var trace: String?
-    @Flag(help: "Offer the live layer-tree inspector to lamina-inspect (sets LAMINA_INSPECTOR=1).")
+    @Flag(help: "Offer the live layer-tree inspector to lamina-inspect (LaminaWindow.Settings.offersInspector).")
     public var inspector = false
     @Flag(help: "Print 'FRAMES <cumulative frames> T <unix time in ms>' about once a second.")
     public var frameCounter = false

@@ -181,7 +181,7 @@ public final class LaminaWindow: LaminaResponder {
     private static func presenterFactory(setup: WindowConnection.Setup, size: TargetSize, status: PresentationStatus,
                                          closed: CloseSignal, usesSharedMemory: Bool) -> FramePresenterFactory {
         let allowSharedMemory = usesSharedMemory
-        if !allowSharedMemory { HostLog.line("shared memory is off (LAMINA_NO_SHM); presenting with XPutImage") }
+        if !allowSharedMemory { HostLog.line("shared memory is off (Settings.usesSharedMemory, LAMINA_NO_SHM); presenting with XPutImage") }
         return {
             if let presenter = WindowPresenter(displayName: setup.displayName, window: setup.windowID, size: size,
                                                allowSharedMemory: allowSharedMemory, status: status, closed: closed) {

@@ -7,8 +7,10 @@
 /// matched through fontconfig, so a name the machine lacks falls back to a
 /// similar font (DejaVu Sans for Helvetica on a minimal system).
 ///
-/// The render server draws the text from `textRenderDescription` with
-/// `TextRenderer`; `preferredFrameSize()` is the size of the laid-out text.
+/// The text is drawn on the app thread when the layer displays (at the
+/// commit that changed it, as every backing store is), from
+/// `textRenderDescription` with `TextRenderer`, into `contents`;
+/// `preferredFrameSize()` is the size of the laid-out text.
 open class CATextLayer: CALayer {
     override class var declaredProperties: [String: LayerProperty] { CATextLayerProperties.all }
 

@@ -24,7 +24,6 @@ final class CoverFlowScreenTests: HostTestCase {
     }
 
     private func launch(width: Int, height: Int) throws -> RunningDemo {
-        try HostTest.requireContentRasterizer()
         let server: XvfbServer
         do { server = try XvfbServer(extraArguments: []) } catch { throw XCTSkip("cannot start a private Xvfb: \(error)") }
         let demo = try DemoProcess("cover-flow", display: server.displayName,

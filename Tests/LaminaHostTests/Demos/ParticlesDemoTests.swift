@@ -63,7 +63,6 @@ final class ParticlesDemoTests: XCTestCase {
     }
 
     func testArrowKeysSteerAndStopTheFountainAndEscapeQuits() throws {
-        try HostTest.requireContentRasterizer()
         let server: XvfbServer
         do { server = try XvfbServer(extraArguments: []) } catch { throw XCTSkip("cannot start a private Xvfb: \(error)") }
         let demo = try Demo(display: server.displayName)

@@ -78,15 +78,6 @@ enum HostTest {
         window.rootLayer.addSublayer(square)
         return square
     }
-
-    /// Skips when the compositor cannot yet draw a layer's background
-    /// colour at all (its content rasterizer is still a stub), so that
-    /// pixel checks fail only for the host's own faults.
-    nonisolated static func requireContentRasterizer() throws {
-        if !RasterizerProbe.drawsBackgrounds {
-            throw XCTSkip("the compositor draws no layer content yet (QuartzCore's content rasterizer is a stub)")
-        }
-    }
 }
 
 /// Set on the main thread only.

@@ -135,7 +135,6 @@ final class KioskMenuScreenTests: HostTestCase {
     }
 
     private func launchKiosk(_ arguments: [String]) throws -> RunningKiosk {
-        try HostTest.requireContentRasterizer()
         let server: XvfbServer
         do { server = try XvfbServer(extraArguments: []) } catch { throw XCTSkip("cannot start a private Xvfb: \(error)") }
         let demo = try DemoProcess(display: server.displayName, arguments: arguments)

@@ -23,7 +23,6 @@ final class WindowTests: HostTestCase {
     func testALayersBackgroundColourIsOnScreen() throws {
         try MainActor.assumeIsolated {
             let (window, driver) = try HostTest.showWindow(size: CGSize(width: 320, height: 240))
-            try HostTest.requireContentRasterizer()
             _ = HostTest.addSquare(to: window, frame: CGRect(x: 40, y: 30, width: 100, height: 80))
             let shown = HostTest.turnRunLoop(until: { driver.capture(window.windowID, x: 90, y: 70, width: 1, height: 1) == [0xff_0000] })
             XCTAssertTrue(shown, "the red layer never reached the window")
@@ -33,7 +32,6 @@ final class WindowTests: HostTestCase {
     }
 
     func testAnExposedWindowIsRepainted() throws {
-        try HostTest.requireContentRasterizer()
         try MainActor.assumeIsolated {
             let (window, driver) = try HostTest.showWindow(size: CGSize(width: 320, height: 240))
             _ = HostTest.addSquare(to: window, frame: CGRect(x: 0, y: 0, width: 320, height: 240))
@@ -86,7 +84,6 @@ final class WindowTests: HostTestCase {
 
     func testResizingShowsTheTreeAtTheNewSize() throws {
         try MainActor.assumeIsolated {
-            try HostTest.requireContentRasterizer()
             let (window, driver) = try HostTest.showWindow(size: CGSize(width: 200, height: 150))
             // In the bottom-right corner, pinned there: its left and top margins grow.
             let square = HostTest.addSquare(to: window, frame: CGRect(x: 140, y: 90, width: 60, height: 60))
@@ -191,7 +188,6 @@ final class WindowPixelTests: HostTestCase {
     }
 
     func testWindowPixelsMatchAHeadlessRenderingOfTheSameTree() throws {
-        try HostTest.requireContentRasterizer()
         try MainActor.assumeIsolated {
             let size = CGSize(width: 320, height: 240)
             let (window, driver) = try HostTest.showWindow(size: size)

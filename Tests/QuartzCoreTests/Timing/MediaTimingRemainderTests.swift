@@ -5,7 +5,7 @@ import XCTest
 import Glibc
 #endif
 
-/// `Resolved.phase` wraps positions into periods without calling `fmod`
+/// `ResolvedTiming.phase` wraps positions into periods without calling `fmod`
 /// where it can (`ExactRemainder.swift`, and the first two periods in
 /// `wrap`); every shortcut must give fmod's result bit for bit.
 final class MediaTimingRemainderTests: XCTestCase {
@@ -36,7 +36,7 @@ final class MediaTimingRemainderTests: XCTestCase {
     }
 
     /// The quotient `exactDivision` gives with the remainder is the whole
-    /// number of periods before it: what `Resolved.phase` would otherwise
+    /// number of periods before it: what `ResolvedTiming.phase` would otherwise
     /// get by dividing and rounding (as it still does from 2^50 periods up).
     func testExactDivisionGivesTheWholePeriods() {
         var generator = SystemRandomNumberGenerator()

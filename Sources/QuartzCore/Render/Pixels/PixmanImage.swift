@@ -1,6 +1,9 @@
 import CPixman
 
-/// An owned pixman image: every pixman call Lamina makes goes through here.
+/// An owned pixman image, made and freed here. Most pixman calls go through
+/// its methods; the few kernels that pass a `raw` handle to pixman
+/// themselves (split pieces' masks, the one-pass bloom, the projective
+/// sampler's fetch) keep it alive while they do.
 final class PixmanImage {
     let raw: OpaquePointer
     /// The buffer a bits image draws into, when it was made over one.

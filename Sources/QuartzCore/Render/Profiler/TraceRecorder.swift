@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// Any thread may record: events go into a buffer behind a lock (`LockedValue`), each
 /// stamped with the recording thread's id, and the file is written whole by
-/// `flush()` and `close()` (and at exit for `shared`). Times come from the
+/// `flush()` and `close()` (and at exit for `writingAtExit(to:)`'s). Times come from the
 /// monotonic clock, never the manual media clock.
 package final class TraceRecorder: Sendable {
     /// Events kept at most (about 100 MB of JSON); later ones are counted

@@ -155,7 +155,7 @@ final class StaticSubtreeTests: ModelTestCase {
 
     /// A still container whose only sublayer is hidden, with an animation
     /// that shows it later, is not kept as static: the sublayer appears on
-    /// time (`buildNode` takes a hidden sublayer's animations into account
+    /// time (`DrawListBuilder` takes a hidden sublayer's animations into account
     /// when it decides whether its superlayer is static).
     func testAStillContainerOfAHiddenLayerAnAnimationWillShowIsNotKept() {
         let host = RecordingRenderHost(width: size.width, height: size.height)
