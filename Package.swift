@@ -98,6 +98,6 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], resources: [.copy("Fixtures")]),
         // Golden images are read from the source tree (#filePath), not bundled.
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "CCairo", "LaminaTestSupport"],
-                    exclude: ["Golden", "Render/Golden"]),
+                    exclude: ["Golden"]),
     ]
 )
