@@ -24,7 +24,12 @@ enum AnimationEvaluator {
         let eased = animation.timingFunction?.evaluate(fraction) ?? fraction
         switch animation.kind {
         case .group(let children):
-            let groupTime = fraction * timing.basicDuration()
+            // A group is a node of the timing hierarchy: its children run in
+            // its local time, after its begin time, speed, offset, repeats,
+            // autoreverse and its timing function (Core Animation Cookbook,
+            // "Timing": the group's timing function and duration take
+            // precedence over a keyframe animation's own).
+            let groupTime = eased * timing.basicDuration()
             let filling = parentTime >= timing.endTime() && timing.fillMode.fillsForwards
             for child in children {
                 apply(child, to: &target, parentTime: groupTime, fillsForwards: filling)
@@ -126,8 +131,10 @@ enum AnimationEvaluator {
             guard let transform = function.transform(for: value) else { return }
             value = .transform(transform)
         }
-        if animation.isAdditive {
-            guard let base = target.animatableValue(at: path), let sum = base.adding(value) else { return }
+        // Values with no addition (a path of another structure, or no current
+        // value to add to) take the animated value as it is: Apple never
+        // drops an additive animation, it shows what it can.
+        if animation.isAdditive, let base = target.animatableValue(at: path), let sum = base.adding(value) {
             value = sum
         }
         target.setAnimatedValue(value, at: path)

@@ -23,11 +23,11 @@ struct AnimationSnapshot: Sendable {
         case inert
     }
 
-    let kind: Kind
+    var kind: Kind
     let keyPath: String?
     /// `keyPath`, split once.
     let path: AnimationKeyPath?
-    let timing: MediaTiming
+    var timing: MediaTiming
     let timingFunction: CAMediaTimingFunction?
     let isAdditive: Bool
     let isCumulative: Bool
@@ -46,6 +46,26 @@ struct AnimationSnapshot: Sendable {
         self.isCumulative = isCumulative
         self.valueFunction = valueFunction
         self.id = id
+    }
+}
+
+extension AnimationSnapshot {
+    /// This snapshot with every group's children that have no duration of
+    /// their own given the group's, all the way down: a child spans its
+    /// group (Apple's `CAAnimationGroup` listing, a scale with no duration
+    /// and a fade running together over the group's second). Longer
+    /// children are clipped by the group's timing, shorter ones end on
+    /// their own.
+    func spanningGroups() -> AnimationSnapshot {
+        guard case .group(let children) = kind else { return self }
+        let duration = timing.basicDuration()
+        var copy = self
+        copy.kind = .group(children.map { child in
+            var child = child
+            if !(child.timing.duration > 0) { child.timing.duration = duration }
+            return child.spanningGroups()
+        })
+        return copy
     }
 }
 

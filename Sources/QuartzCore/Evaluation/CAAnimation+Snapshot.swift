@@ -3,6 +3,10 @@
 extension CAAnimation {
     /// This animation as a snapshot; problems are reported against `layer`.
     func snapshot(reportingOn layer: CALayer?) -> AnimationSnapshot {
+        snapshotWithoutGroupDurations(reportingOn: layer).spanningGroups()
+    }
+
+    private func snapshotWithoutGroupDurations(reportingOn layer: CALayer?) -> AnimationSnapshot {
         let property = self as? CAPropertyAnimation
         return AnimationSnapshot(kind: snapshotKind(reportingOn: layer), keyPath: property?.keyPath,
                                  timing: MediaTiming(self), timingFunction: timingFunction,
@@ -27,7 +31,7 @@ extension CAAnimation {
             }
             return .keyframes(keyframe.evaluator(reportingOn: layer))
         case let group as CAAnimationGroup:
-            return .group((group.animations ?? []).map { $0.snapshot(reportingOn: layer) })
+            return .group((group.animations ?? []).map { $0.snapshotWithoutGroupDurations(reportingOn: layer) })
         case let transition as CATransition:
             return .transition(type: transition.type, subtype: transition.subtype,
                                startProgress: Double(transition.startProgress), endProgress: Double(transition.endProgress))

@@ -23,6 +23,10 @@ extension CALayer {
             // value from before.
             basic.fromValue = shownValue(forKeyPath: keyPath)
         }
+        // Apple (`add(_:forKey:)`): "The special key `transition` is
+        // automatically used for transition animations"; whatever key is
+        // given, nil included, a layer runs one transition at a time.
+        let key = copy is CATransition ? kCATransition : key
         let entryKey: String
         if let key {
             entryKey = key

@@ -201,9 +201,9 @@ final class KeyframeAndSpringLayerTests: ModelTestCase {
         XCTAssertEqual(transition.endProgress, 1, "clamped to 0...1")
         layer.opacity = 0.4
         layer.add(transition, forKey: nil)
-        XCTAssertEqual(layer.animationKeys(), nil)
+        XCTAssertEqual(layer.animationKeys(), [kCATransition], "a transition's key whatever is given")
         transition.run(forKey: "contents", object: layer, arguments: nil)
-        XCTAssertEqual(layer.animationKeys(), [kCATransition])
+        XCTAssertEqual(layer.animationKeys(), [kCATransition], "run as an action: the same key, replaced")
         CATransaction.flush()
         clock.advance(by: 0.25)
         XCTAssertEqual(layer.presentation()?.opacity ?? 0, 0.4, accuracy: 1e-6)

@@ -30,8 +30,9 @@ extension CompiledAnimation {
                 value = kind.adding(value, kind.scaled(kind.subtracting(to, from), by: Double(iteration)))
             }
         }
-        if isAdditive {
-            guard let base = target.read(from: &state) else { return }
+        // With no current value to add to (no colour), the value as it is,
+        // as `AnimationEvaluator.set` does.
+        if isAdditive, let base = target.read(from: &state) {
             value = kind.adding(base, value)
         }
         target.write(value, to: &state)
