@@ -86,11 +86,20 @@ enum AnimatableValue: Sendable, Equatable {
         }
     }
 
+    /// A boxed point, size, rect (as Foundation on Linux boxes them) or
+    /// transform (`NSValue(caTransform3D:)`).
     private init?(nsValue: NSValue) {
+        if nsValue.boxesCATransform3D {
+            self = .transform(nsValue.caTransform3DValue)
+            return
+        }
+        // By the outermost type: a rect's encoding names a point and a size
+        // inside it (`{CGRect={CGPoint=dd}{CGSize=dd}}`), and reading it as a
+        // point made Foundation trap on the cast.
         let type = String(cString: nsValue.objCType)
-        if type.contains("CGPoint") || type.contains("NSPoint") { self = .point(nsValue.pointValue) }
-        else if type.contains("CGSize") || type.contains("NSSize") { self = .size(nsValue.sizeValue) }
-        else if type.contains("CGRect") || type.contains("NSRect") { self = .rect(nsValue.rectValue) }
+        if type.hasPrefix("{CGRect") || type.hasPrefix("{NSRect") { self = .rect(nsValue.rectValue) }
+        else if type.hasPrefix("{CGPoint") || type.hasPrefix("{NSPoint") { self = .point(nsValue.pointValue) }
+        else if type.hasPrefix("{CGSize") || type.hasPrefix("{NSSize") { self = .size(nsValue.sizeValue) }
         else { return nil }
     }
 
