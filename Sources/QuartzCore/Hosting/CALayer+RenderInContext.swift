@@ -1,7 +1,10 @@
 /// `render(in:)`: the model tree drawn synchronously by the compositor.
 extension CALayer {
-    /// Draws the model tree (no animations) at the context's resolution into
-    /// `ctx`, layer coordinates as the context's user space.
+    /// Draws the model tree as it stands (no animations) at the context's
+    /// resolution into `ctx`, layer coordinates as the context's user space.
+    /// Layers that need display are displayed first, as a commit would
+    /// display them: a text layer shows its text though it was never
+    /// committed or shown.
     func renderModel(in ctx: CGContext) {
         let bounds = self.bounds.standardized
         let ctm = ctx.ctm
@@ -29,6 +32,7 @@ extension CALayer {
         var updates: [RenderCommit.LayerUpdate] = []
         var stack: [CALayer] = [self]
         while let layer = stack.popLast() {
+            layer.displayIfNeeded()
             var state = LayerState(layer: layer)
             if layer === self {
                 // The root draws at the target's origin, scaled to its pixels.

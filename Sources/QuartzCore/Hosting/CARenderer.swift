@@ -40,9 +40,12 @@ public final class CARenderer {
         loop = RenderLoop(presenter: presenter, interval: 1.0 / 60)
     }
 
-    /// Begins the frame shown at media time `t`: takes the tree's committed
-    /// changes and evaluates its animations at `t`.
+    /// Begins the frame shown at media time `t`: commits this thread's
+    /// implicit transaction, so the model tree is drawn as it stands (text
+    /// layers displayed), takes the tree's committed changes and evaluates
+    /// its animations at `t`.
     public func beginFrame(atTime t: CFTimeInterval, timeStamp ts: UnsafeMutablePointer<CVTimeStamp>?) {
+        CATransaction.flush()
         loop.apply(inbox.take())
         frameTime = t
         frame = loop.compositor.prepare(loop.tree, mediaTime: t)

@@ -125,6 +125,47 @@ final class RenderingAPITests: ModelTestCase {
     }
 }
 
+/// `render(in:)` and `CARenderer` draw the model tree as it stands: a text
+/// layer shows its text though it was never committed or shown.
+final class UncommittedTextTests: ModelTestCase {
+    private func textTree() -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 60)
+        root.backgroundColor = CGColor(gray: 0, alpha: 1)
+        let text = CATextLayer()
+        text.string = "Movies"
+        text.fontSize = 32
+        text.frame = CGRect(x: 10, y: 10, width: 180, height: 40)
+        root.addSublayer(text)
+        return root
+    }
+
+    private func ink(_ image: CGImage) -> Int {
+        var ink = 0
+        for y in 0..<image.height { for x in 0..<image.width where image.storage.pixel(x: x, y: y) & 0xFF > 0x80 { ink += 1 } }
+        return ink
+    }
+
+    func testRenderInContextDrawsTextNeverCommitted() throws {
+        let context = try XCTUnwrap(CGContext.makeLayerContext(width: 200, height: 60, scale: 1))
+        textTree().render(in: context)
+        XCTAssertGreaterThan(ink(try XCTUnwrap(context.makeImage())), 200, "white glyphs on black")
+    }
+
+    func testCARendererDrawsTextNeverCommitted() throws {
+        let context = try XCTUnwrap(CGContext.makeLayerContext(width: 200, height: 60, scale: 1))
+        let renderer = CARenderer(cgContext: context)
+        let root = textTree()
+        renderer.layer = root
+        renderer.beginFrame(atTime: CACurrentMediaTime())
+        renderer.addUpdate(renderer.bounds)
+        renderer.render()
+        renderer.endFrame()
+        XCTAssertGreaterThan(ink(try XCTUnwrap(context.makeImage())), 200, "white glyphs on black")
+        withExtendedLifetime(root) {}
+    }
+}
+
 final class Painter: CALayerDelegate {
     func draw(_ layer: CALayer, in ctx: CGContext) {
         ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))

@@ -95,6 +95,18 @@ final class CALayerDefaultsTests: ModelTestCase {
     /// A subclass's `defaultValue(forKey:)` gives the value of keys never set,
     /// for declared properties and custom keys alike, converted to the
     /// property's type.
+    /// `defaultValue(forKey:)`: declared properties give their default,
+    /// zeros included (Apple's reference: "a suitable 'zero' default value"
+    /// where a property has none of its own); `frame` is derived and has none.
+    func testClassDefaultValues() {
+        XCTAssertEqual(CALayer.defaultValue(forKey: "anchorPoint") as? CGPoint, CGPoint(x: 0.5, y: 0.5))
+        XCTAssertEqual(CALayer.defaultValue(forKey: "contentsScale") as? CGFloat, 1)
+        XCTAssertEqual(CALayer.defaultValue(forKey: "bounds") as? CGRect, .zero)
+        XCTAssertEqual(CALayer.defaultValue(forKey: "position") as? CGPoint, .zero)
+        XCTAssertNil(CALayer.defaultValue(forKey: "frame"))
+        XCTAssertNil(CALayer.defaultValue(forKey: "notAProperty"))
+    }
+
     func testSubclassDefaultValueIsHonoured() {
         let layer = RoundedLayer()
         XCTAssertEqual(layer.cornerRadius, 12)
