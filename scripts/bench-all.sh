@@ -41,7 +41,7 @@ source scripts/lib/xvfb.sh
 trap stop_private_xvfb EXIT
 start_private_xvfb 1920x1080x24 || { echo "bench-all.sh: Xvfb did not start" >&2; exit 1; }
 export LAMINA_BENCH_XSERVER_PID=$xvfb_pid
-for mode in idle layers latency "latency --pulse" floor; do
+for mode in idle layers latency "latency --pulse" floor frame-rate; do
     say "== window-benchmark $mode"
     # shellcheck disable=SC2086  # "latency --pulse" is two arguments
     "$bin/window-benchmark" $mode | tee -a "$output"

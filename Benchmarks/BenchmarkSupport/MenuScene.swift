@@ -6,6 +6,8 @@ import QuartzCore
 @MainActor
 public enum MenuScene {
     public static let rows = ["Movies", "Music", "Podcasts", "Photos", "Internet"]
+    /// The selection's pulse animation's key.
+    public static let pulseKey = "pulseAnimation"
 
     /// Builds the menu in `root`; returns the selection layer and the rows' centres.
     @discardableResult
@@ -46,7 +48,7 @@ public enum MenuScene {
             pulse.repeatCount = .greatestFiniteMagnitude
             pulse.autoreverses = true
             pulse.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
-            selection.add(pulse, forKey: "pulseAnimation")
+            selection.add(pulse, forKey: pulseKey)
         }
         root.addSublayer(selection)
         return (selection, centres)

@@ -7,6 +7,7 @@
 //   swift run -c release window-benchmark layers    # 1000 layers animating, 10 s: rate and CPU a frame
 //   swift run -c release window-benchmark latency   # ~100 XTest key presses: press -> frame percentiles
 //   swift run -c release window-benchmark floor     # one 432x80 fill a frame, 10 s: the least a changing frame costs
+//   swift run -c release window-benchmark frame-rate  # the kiosk's pulse at the display's rate, then asking for 30/s
 //
 // One mode a process, so that no mode's threads or caches colour another's.
 import BenchmarkSupport
@@ -36,8 +37,9 @@ case "idle": IdleBenchmark.start(in: window)
 case "layers": WindowLayersBenchmark.start(in: window)
 case "latency": LatencyBenchmark.start(in: window)
 case "floor": FloorBenchmark.start(in: window)
+case "frame-rate": FrameRateBenchmark.start(in: window)
 default:
-    FileHandle.standardError.write(Data("window-benchmark: unknown mode \(mode) (idle, layers, latency, floor)\n".utf8))
+    FileHandle.standardError.write(Data("window-benchmark: unknown mode \(mode) (idle, layers, latency, floor, frame-rate)\n".utf8))
     exit(2)
 }
 window.makeKeyAndOrderFront(nil)

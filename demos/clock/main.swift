@@ -53,6 +53,8 @@ final class Clock: DemoResponder {
     /// The angle each hand was last turned to, never wrapped (see SimulatedTime).
     private var angles: [CGFloat] = [0, 0, 0]
     private var shownTick = Int.min
+    /// Calls `frame(_:)` once a display frame.
+    private var displayLink: CADisplayLink?
 
     init(in root: CALayer, size: CGSize, start: Double?) {
         let radius = min(size.width, size.height) * 0.36
@@ -89,14 +91,14 @@ final class Clock: DemoResponder {
 
         // The first position, without animating.
         update(duration: 0)
-        // The clock ticks: a timer looks at the simulated time often enough
-        // for 60 ticks a second, and moves the hands when a second has passed.
-        _ = Timer.scheduledTimer(withTimeInterval: 1.0 / 60, repeats: true) { [weak self] _ in
-            MainActor.assumeIsolated { self?.timerFired() }
-        }
+        // The clock ticks: a display link looks at the simulated time every
+        // frame, and moves the hands when a second has passed. (On Apple:
+        // `CADisplayLink(target: self, selector: #selector(frame(_:)))`.)
+        displayLink = CADisplayLink(target: self, selector: Clock.frame)
+        displayLink?.add(to: .main, forMode: .common)
     }
 
-    private func timerFired() {
+    private func frame(_ link: CADisplayLink) {
         time.advance()
         guard time.tick != shownTick else { return }
         // A tick at 1x takes a quarter of a second; faster time, faster ticks.

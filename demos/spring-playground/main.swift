@@ -37,6 +37,8 @@ final class Playground: DemoResponder {
     private var stiffnessIndex = 3   // 100, Apple's default
     private var startTime: CFTimeInterval = 0
     private var from: CGFloat = 0, to: CGFloat = 0
+    /// Calls `sample()` once a display frame.
+    private var displayLink: CADisplayLink?
 
     init(in root: CALayer, size: CGSize) {
         left = size.width * 0.15
@@ -79,9 +81,9 @@ final class Playground: DemoResponder {
         root.addSublayer(hint)
 
         // Sample the ball's on-screen position for the plot, every frame.
-        _ = Timer.scheduledTimer(withTimeInterval: 1.0 / 60, repeats: true) { [weak self] _ in
-            MainActor.assumeIsolated { self?.sample() }
-        }
+        // (On Apple: `CADisplayLink(target: self, selector: #selector(sample))`.)
+        displayLink = CADisplayLink(target: self, selector: Playground.sample)
+        displayLink?.add(to: .main, forMode: .common)
         play()
     }
 

@@ -82,6 +82,8 @@ public final class LaminaWindow: LaminaResponder {
         traceRecorder = settings.traceFile.map(TraceRecorder.writingAtExit(to:))
         let presenter = Self.presenterFactory(setup: setup, size: connection.targetSize, status: presentationStatus,
                                               closed: presenterClosed, usesSharedMemory: settings.usesSharedMemory)
+        // Display links fire on this display's ticks, as the render server draws on them.
+        DisplayRefresh.setInterval(setup.pacing.interval)
         renderServer = RenderServer(interval: setup.pacing.interval, presenter: presenter,
                                     debug: settings.debugOverlays, trace: traceRecorder)
         connection.attach(renderServer)

@@ -55,6 +55,13 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     open var timingFunction: CAMediaTimingFunction? { get { get("timingFunction", nil) } set { set(newValue, "timingFunction") } }
     /// Hears when the animation starts and stops. Held strongly, as on Apple.
     open var delegate: CAAnimationDelegate? { get { get("delegate", nil) } set { set(newValue, "delegate") } }
+    /// The frame rates the animation would like (the display's by default):
+    /// while every running animation asks for less, the render server draws
+    /// fewer frames (every second display tick for 30 a second at 60 Hz).
+    open var preferredFrameRateRange: CAFrameRateRange {
+        get { get("preferredFrameRateRange", CAFrameRateRange.default) }
+        set { set(newValue, "preferredFrameRateRange") }
+    }
     /// Whether the layer drops the animation when it ends (default true).
     open var isRemovedOnCompletion: Bool { get { get("isRemovedOnCompletion", true) } set { set(newValue, "isRemovedOnCompletion") } }
 

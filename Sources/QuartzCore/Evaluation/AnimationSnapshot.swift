@@ -32,6 +32,9 @@ struct AnimationSnapshot: Sendable {
     let isAdditive: Bool
     let isCumulative: Bool
     let valueFunction: CAValueFunction?
+    /// The frame rate the animation asks for (`preferredFrameRateRange`),
+    /// nil for the display's own.
+    var preferredFrameRate: Float?
     /// Identifies the animation as added to its layer (0 for a group's children).
     var id: UInt64 = 0
 

@@ -3,7 +3,9 @@
 extension CAAnimation {
     /// This animation as a snapshot; problems are reported against `layer`.
     func snapshot(reportingOn layer: CALayer?) -> AnimationSnapshot {
-        snapshotWithoutGroupDurations(reportingOn: layer).spanningGroups()
+        var snapshot = snapshotWithoutGroupDurations(reportingOn: layer).spanningGroups()
+        snapshot.preferredFrameRate = preferredFrameRateRange.requestedRate
+        return snapshot
     }
 
     private func snapshotWithoutGroupDurations(reportingOn layer: CALayer?) -> AnimationSnapshot {

@@ -17,12 +17,17 @@ struct AnimationProgram {
     /// end)` as `MediaTiming.isRunning(atLayerTime:)` tests it, worked out
     /// once instead of for every animation on every frame.
     private let runningIntervals: [(begin: Double, end: Double)]
+    /// Each animation's preferred frame rate, +infinity for the display's
+    /// own; nil when every animation wants the display's (almost always).
+    private let frameRates: [Float]?
 
     /// `animations` compiled, their timing curves shared through `curves`
     /// (the render tree's table) when given.
     init(_ animations: [AnimationSnapshot], curves: TimingCurveTable? = nil) {
         compiled = animations.map { CompiledAnimation($0, curves: curves) }
         runningIntervals = animations.map { ($0.timing.effectiveBeginTime, $0.timing.endTime()) }
+        frameRates = animations.contains { $0.preferredFrameRate != nil }
+            ? animations.map { $0.preferredFrameRate ?? .infinity } : nil
         var targets: [CompiledTarget] = []
         for animation in compiled {
             guard let animation else {
@@ -69,6 +74,23 @@ struct AnimationProgram {
             count += 1
         }
         return count
+    }
+
+    /// The animations running at `layerTime` and the highest frame rate
+    /// any of them asks for (+infinity: the display's own; 0 when none runs).
+    func running(atLayerTime layerTime: CFTimeInterval) -> (count: Int, frameRate: Float) {
+        guard let frameRates else {
+            let count = runningCount(atLayerTime: layerTime)
+            return (count, count > 0 ? .infinity : 0)
+        }
+        var count = 0
+        var rate: Float = 0
+        for index in runningIntervals.indices
+        where layerTime >= runningIntervals[index].begin && layerTime < runningIntervals[index].end {
+            count += 1
+            rate = max(rate, frameRates[index])
+        }
+        return (count, rate)
     }
 
     /// Applies `animations` (the ones this program was built from) to

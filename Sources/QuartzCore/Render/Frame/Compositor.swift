@@ -56,6 +56,8 @@ final class Compositor {
         let layerCount: Int
         /// For the profiler: animations running this frame (`FrameStatistics.runningAnimations`).
         var runningAnimations = 0
+        /// The highest frame rate a running animation asks for (`FrameEvaluation.Result.frameRate`).
+        var animationFrameRate: Float = 0
     }
 
     /// Changes the target size; the next frame repaints everything.
@@ -85,7 +87,7 @@ final class Compositor {
         let damage = records.replace(with: root, bounds: targetRect)
         sweepCaches(of: tree)
         return Frame(root: root, damage: damage, layerCount: builder.layerCount,
-                     runningAnimations: evaluation.runningAnimations)
+                     runningAnimations: evaluation.runningAnimations, animationFrameRate: evaluation.frameRate)
     }
 
     /// Drops what the caches keep for drawings no longer in the frame.

@@ -17,6 +17,10 @@ enum FrameEvaluation {
         /// Animations running at the frame's time (begun and not finished,
         /// fill aside), for the profiler (`FrameStatistics.runningAnimations`).
         var runningAnimations = 0
+        /// The highest frame rate a running animation asks for
+        /// (`preferredFrameRateRange`): +infinity for the display's own, 0
+        /// when none runs. The render loop draws no faster than needed.
+        var frameRate: Float = 0
     }
 
     /// Evaluates every shown layer of `tree` at `mediaTime`.
@@ -35,7 +39,11 @@ enum FrameEvaluation {
             let localTime = node.localTime(fromParent: parentTime)
             result.layers += 1
             let isHidden = node.withPresentedState(at: localTime) { $0.isHidden }
-            if node.hasAnimations { result.runningAnimations += node.runningAnimationCount(atLayerTime: localTime) }
+            if node.hasAnimations {
+                let running = node.runningAnimations(atLayerTime: localTime)
+                result.runningAnimations += running.count
+                result.frameRate = max(result.frameRate, running.frameRate)
+            }
             guard !isHidden else { continue }
             if let mask = node.mask, let view = tree.view(of: mask) { stack.append((view, localTime)) }
             node.withSublayers { sublayers in

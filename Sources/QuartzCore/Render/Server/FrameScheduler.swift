@@ -3,9 +3,11 @@
 /// `SchedulerStateMachine`).
 ///
 /// Frames fall on display ticks, `phase + n * interval`. A commit is drawn on
-/// the next tick; running animations ask for every tick; with neither, the
-/// thread sleeps until a commit arrives. A tick that passes while a frame was
-/// due is counted as dropped, never made up with a burst.
+/// the next tick; running animations ask for every tick, or every
+/// `ticksPerAnimationFrame`-th when all of them asked for a lower rate
+/// (`CAAnimation.preferredFrameRateRange`); with neither, the thread sleeps
+/// until a commit arrives. A tick that passes while a frame was due is
+/// counted as dropped, never made up with a burst.
 struct FrameScheduler: Sendable {
     enum Action: Equatable, Sendable {
         /// Render the frame for display at `frameTime` now.
@@ -23,6 +25,13 @@ struct FrameScheduler: Sendable {
     /// From the render tree: when something next animates (now or later),
     /// nil when nothing does.
     var nextAnimationTime: CFTimeInterval?
+    /// Display ticks an animation frame takes: 1 for every tick, more when
+    /// every running animation asked for a lower rate. Animation frames then
+    /// fall on every n-th tick (`phase + k * n * interval`); commits are
+    /// still drawn on the next tick.
+    var ticksPerAnimationFrame = 1 {
+        didSet { ticksPerAnimationFrame = max(1, ticksPerAnimationFrame) }
+    }
     private(set) var lastFrameTime: CFTimeInterval?
     private(set) var framesRendered = 0
     private(set) var droppedFrames = 0
@@ -34,23 +43,29 @@ struct FrameScheduler: Sendable {
         self.interval = interval.isFinite && interval > 0 ? interval : 1.0 / 60
     }
 
-    /// The first tick at or after `time`.
-    func tick(atOrAfter time: CFTimeInterval) -> CFTimeInterval {
-        let ticks = ((time - phase) / interval).rounded(.up)
-        return phase + ticks * interval
+    /// The first tick at or after `time`, on the grid of every `every`-th tick.
+    func tick(atOrAfter time: CFTimeInterval, every: Int = 1) -> CFTimeInterval {
+        let spacing = interval * Double(every)
+        let ticks = ((time - phase) / spacing).rounded(.up)
+        return phase + ticks * spacing
     }
 
     func nextAction(now: CFTimeInterval) -> Action {
         let due: CFTimeInterval
+        let every: Int
         if hasPendingCommit {
             due = now
+            every = 1
         } else if let animation = nextAnimationTime {
             due = max(now, animation)
+            every = ticksPerAnimationFrame
         } else {
             return .sleep(until: nil)
         }
-        var frameTime = tick(atOrAfter: due - interval * 0.001)
-        if let last = lastFrameTime, frameTime <= last + interval * 0.5 { frameTime = last + interval }
+        var frameTime = tick(atOrAfter: due - interval * 0.001, every: every)
+        if let last = lastFrameTime, frameTime <= last + interval * 0.5 {
+            frameTime = tick(atOrAfter: last + interval * 0.5, every: every)
+        }
         // Render a little ahead of the tick it is for, so it is ready in time.
         if frameTime - now <= interval * 0.25 { return .render(frameTime: max(frameTime, now)) }
         return .sleep(until: frameTime - interval * 0.25)
@@ -66,7 +81,9 @@ struct FrameScheduler: Sendable {
     /// spell's ticks were never due.
     mutating func didRender(frameTime: CFTimeInterval, wasAnimating: Bool) {
         if let last = lastFrameTime, wasAnimating, !wasIdleSinceLastFrame {
-            let skipped = Int(clampedFrom: ((frameTime - last) / interval).rounded(), limit: 1_000_000) - 1
+            // Ticks left out on purpose (a lower rate asked for) are not drops.
+            let spacing = interval * Double(ticksPerAnimationFrame)
+            let skipped = Int(clampedFrom: ((frameTime - last) / spacing).rounded(), limit: 1_000_000) - 1
             if skipped > 0 { droppedFrames += skipped }
         }
         lastFrameTime = frameTime

@@ -109,10 +109,22 @@ package final class RenderLoop: RenderHost {
         stats.runningAnimations = frame.runningAnimations
         lastFrameHadRunningAnimations = frame.runningAnimations > 0
         scheduler.didRender(frameTime: frameTime, wasAnimating: wasAnimating)
+        scheduler.ticksPerAnimationFrame = Self.ticksPerAnimationFrame(for: frame, in: tree, interval: scheduler.interval)
         stats.droppedFramesSoFar = scheduler.droppedFrames
         debug.record(stats)
         tracer?.didRender(stats, timeline: time, overlaid: !overlaid.isEmpty)
         return stats
+    }
+
+    /// Display ticks the next animation frames take: every n-th when all
+    /// the animations running in `frame` asked for a lower rate
+    /// (`preferredFrameRateRange`: a kiosk's slow pulse at 30 a second
+    /// costs half the frames). Emitters' particles move every tick.
+    private static func ticksPerAnimationFrame(for frame: Compositor.Frame, in tree: RenderTree,
+                                               interval: CFTimeInterval) -> Int {
+        let rate = frame.animationFrameRate
+        guard rate.isFinite, rate > 0, tree.emitterHistories.isEmpty else { return 1 }
+        return FrameRateDivisor.ticks(for: rate, displayInterval: interval)
     }
 
     private static func union(_ a: [PixelRect], _ b: [PixelRect], in bounds: PixelRect) -> [PixelRect] {

@@ -298,6 +298,11 @@ extension RenderTree {
         }
 
         /// `program.runningCount(atLayerTime:)`, without copying the program out.
+        /// `program.running(atLayerTime:)`, without copying the program out.
+        func runningAnimations(atLayerTime layerTime: CFTimeInterval) -> (count: Int, frameRate: Float) {
+            storage._withUnsafeGuaranteedRef { $0.program.running(atLayerTime: layerTime) }
+        }
+
         func runningAnimationCount(atLayerTime layerTime: CFTimeInterval) -> Int {
             storage._withUnsafeGuaranteedRef { $0.program.runningCount(atLayerTime: layerTime) }
         }
