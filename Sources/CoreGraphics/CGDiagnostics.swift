@@ -12,10 +12,15 @@ public enum CGDiagnostics {
     public typealias Handler = @Sendable (String) -> Void
 
     private static let handler = LockedValue<Handler?>(nil)
+    /// The messages `reportOnce(_:)` has already sent.
+    private static let reportedOnce = LockedValue<Set<String>>([])
 
-    /// Replaces the message handler; nil restores standard error.
+    /// Replaces the message handler (nil restores standard error) and
+    /// forgets which messages `reportOnce` has sent, so each handler sees
+    /// them afresh.
     public static func setHandler(_ newHandler: Handler?) {
         handler.withLock { $0 = newHandler }
+        reportedOnce.withLock { $0.removeAll() }
     }
 
     /// Reports one failure.
@@ -25,5 +30,13 @@ public enum CGDiagnostics {
         } else {
             FileHandle.standardError.write(Data("CoreGraphics: \(message)\n".utf8))
         }
+    }
+
+    /// Reports `message` unless the identical message was reported this way
+    /// before: for problems of values that have no object to remember them
+    /// (a path being built), which a program may repeat every frame.
+    package static func reportOnce(_ message: String) {
+        guard reportedOnce.withLock({ $0.insert(message).inserted }) else { return }
+        report(message)
     }
 }

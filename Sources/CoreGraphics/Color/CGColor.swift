@@ -34,6 +34,18 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
         count = 4
     }
 
+    /// An RGB colour in the sRGB space, `CGColorSpace(name: CGColorSpace.sRGB)`
+    /// (Apple's `CGColorCreateSRGB`: "Creates a color in the sRGB color
+    /// space"); components are clamped to 0...1. Lamina composites every
+    /// RGB space alike, so it draws as `CGColor(red:green:blue:alpha:)`
+    /// does, but it is not equal to that colour: the spaces differ.
+    public init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        colorSpace = .standardRGB
+        values = (Self.clampComponent(red), Self.clampComponent(green), Self.clampComponent(blue),
+                  Self.clampComponent(alpha), 0)
+        count = 4
+    }
+
     /// A gray colour in the generic gray space (Apple: "Creates a color in the
     /// Generic gray color space"); components are clamped to 0...1.
     public init(gray: CGFloat, alpha: CGFloat) {

@@ -55,6 +55,9 @@ public final class CGColorSpace: Equatable, Hashable, Sendable {
     static let deviceRGB = CGColorSpace(name: deviceRGBName, model: .rgb)
     /// The space of `CGColor(red:green:blue:alpha:)`, as Apple documents it.
     static let genericRGB = CGColorSpace(name: kCGColorSpaceGenericRGB, model: .rgb)
+    /// The sRGB space, of `CGColor(srgbRed:green:blue:alpha:)`; equal to
+    /// `CGColorSpace(name: CGColorSpace.sRGB)`.
+    static let standardRGB = CGColorSpace(name: sRGB, model: .rgb)
     /// The space of `CGColor(gray:alpha:)` and the constant colours (Apple's generic gray).
     static let genericGray = CGColorSpace(name: genericGrayGamma2_2, model: .monochrome)
     static let deviceGray = CGColorSpace(name: deviceGrayName, model: .monochrome)

@@ -42,12 +42,15 @@ extension CGContext {
     /// Adds an arc from `startAngle` to `endAngle` (radians from +x towards
     /// +y), preceded by a line from the current point. `clockwise: false`
     /// increases the angle: counterclockwise in the default y-up space,
-    /// clockwise on screen in a flipped one.
+    /// clockwise on screen in a flipped one. The sweep follows
+    /// `CGMutablePath.addArc(center:radius:startAngle:endAngle:clockwise:transform:)`:
+    /// every turn kept in the requested direction, a whole number of turns
+    /// the wrong way (`CGContextAddArc(c, x, y, r, 0, 2*M_PI, 1)`) one full
+    /// circle, anything else the wrong way the way round to the end point.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
                        clockwise: Bool) {
-        let sweep = CGPathSnapshot.arcSweep(startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
-        appendChecked { $0.appendArc(center: center, radius: radius, startAngle: startAngle, delta: sweep,
-                                     transform: gstate.ctm) }
+        appendChecked { $0.appendArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+                                     clockwise: clockwise, transform: gstate.ctm) }
     }
 
     /// Adds the arc of `radius` tangent to the line from the current point

@@ -81,15 +81,25 @@ public final class CGMutablePath: CGPath {
 
     /// Adds an arc from `startAngle` to `endAngle` (radians from the +x axis
     /// towards +y). `clockwise: false` goes with increasing angles, which is
-    /// counterclockwise in a y-up space. Preceded by a line from the current
-    /// point to the arc's start, or a move-to on an empty path. A full turn or
-    /// more in the requested direction draws the whole circle; otherwise the
-    /// arc stays under a full turn (0 when both angles name the same point).
+    /// counterclockwise in a y-up space (and clockwise on a flipped, y-down
+    /// screen). Preceded by a line from the current point to the arc's
+    /// start, or a move-to on an empty path; the arc's end becomes the
+    /// current point.
+    ///
+    /// The sweep, as CoreGraphics draws it: when `endAngle − startAngle`
+    /// goes the requested way, exactly that, every turn kept (1.5π → 5.5π
+    /// counterclockwise is two turns); equal angles add only the start
+    /// point; otherwise the arc goes the requested way from the start point
+    /// round to the end point, and a whole number of turns the wrong way
+    /// (0 → 2π clockwise) is one full circle. Apple's header says that last
+    /// case "draws nothing" but may draw the circle through round-off;
+    /// code written for Apple relies on the circle (docs/behaviour.md,
+    /// "Arcs"). A non-finite angle adds nothing; a sweep past 1,024 turns is
+    /// cut to 1,024. Each is reported once through `CGDiagnostics`.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
                        clockwise: Bool, transform: CGAffineTransform = .identity) {
-        let sweep = CGPathSnapshot.arcSweep(startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
-        storage.appendArc(center: center, radius: radius, startAngle: startAngle, delta: sweep,
-                          transform: transform)
+        storage.appendArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+                          clockwise: clockwise, transform: transform)
     }
 
     /// Adds the arc of `radius` tangent to the line from the current point to
@@ -102,8 +112,13 @@ public final class CGMutablePath: CGPath {
     }
 
     /// Adds an arc of `delta` radians from `startAngle`; a positive `delta`
-    /// goes with increasing angles (counterclockwise in a y-up space).
-    /// Preceded by a line from the current point, or a move-to on an empty path.
+    /// goes with increasing angles (counterclockwise in a y-up space), and
+    /// the arc sweeps exactly `delta`, several turns when |`delta`| > 2π
+    /// (Apple: "delta determines both the length of the arc and the
+    /// direction"). A `delta` of 0 adds only the start point. Preceded by a
+    /// line from the current point, or a move-to on an empty path.
+    /// Non-finite input adds nothing; past 1,024 turns the sweep is cut to
+    /// 1,024. Each is reported once through `CGDiagnostics`.
     public func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
                                transform: CGAffineTransform = .identity) {
         storage.appendArc(center: center, radius: radius, startAngle: startAngle, delta: delta,

@@ -12,15 +12,34 @@ extension CGPathSnapshot {
     /// radius, of a cubic Bézier approximating a quarter circle.
     static let kappa: CGFloat = 0.552_284_749_830_793_4
 
-    /// Appends an arc of `delta` radians starting at `startAngle`, preceded by
-    /// a move-to (empty path) or a line from the current point to the arc's
-    /// start (unless the path is already there). Each Bézier covers at most a
-    /// quarter turn: whole quarter turns first, then the remainder, which
-    /// reproduces Apple's element lists.
+    /// The most turns one arc may sweep. A literal sweep is kept (see
+    /// `arcSweep`), so an absurd angle would otherwise build millions of
+    /// curves; 1,024 turns is far past anything visible or animated, and
+    /// still only 4,096 curves.
+    static let maximumArcTurns: CGFloat = 1024
+
+    /// Appends Apple's `addArc(center:radius:startAngle:endAngle:clockwise:)`:
+    /// the sweep `arcSweep` gives, from `startAngle`. Non-finite input adds
+    /// nothing and is reported, as CG logs "invalid value for start or end
+    /// angle" and adds nothing.
+    mutating func appendArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
+                            clockwise: Bool, transform t: CGAffineTransform) {
+        guard let sweep = Self.arcSweep(startAngle: startAngle, endAngle: endAngle, clockwise: clockwise) else {
+            return Self.reportNonFiniteArc()
+        }
+        appendArc(center: center, radius: radius, startAngle: startAngle, delta: sweep, transform: t)
+    }
+
+    /// Appends an arc of `delta` radians starting at `startAngle` (every turn
+    /// of it, up to `maximumArcTurns`), preceded by a move-to (empty path) or
+    /// a line from the current point to the arc's start (unless the path is
+    /// already there). Each Bézier covers at most a quarter turn: whole
+    /// quarter turns from the start angle first, then the remainder, which
+    /// reproduces Apple's element lists. Non-finite input adds nothing.
     mutating func appendArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
                             transform t: CGAffineTransform) {
         guard center.x.isFinite, center.y.isFinite, radius.isFinite,
-              startAngle.isFinite, delta.isFinite else { return }
+              startAngle.isFinite, delta.isFinite else { return Self.reportNonFiniteArc() }
         func onCircle(_ angle: CGFloat) -> CGPoint {
             CGPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
         }
@@ -30,42 +49,73 @@ extension CGPathSnapshot {
         } else if !Self.nearlyEqual(currentPoint, first) {
             append(.addLineTo(first))
         }
-        // A huge delta would otherwise loop for a very long time; 64 turns is
-        // far more than anything visible.
-        let quarter = CGFloat.pi / 2
-        var remaining = Swift.max(Swift.min(delta, 128 * .pi), -128 * .pi)
-        var angle = startAngle
-        while abs(remaining) > 1e-9 {
-            let step = remaining > 0 ? Swift.min(remaining, quarter) : Swift.max(remaining, -quarter)
-            let end = angle + step
+        let limit = Self.maximumArcTurns * 2 * .pi
+        if abs(delta) > limit {
+            CGDiagnostics.reportOnce("an arc of more than \(Int(Self.maximumArcTurns)) turns was "
+                                     + "clamped to \(Int(Self.maximumArcTurns)) turns")
+        }
+        let sweep = Swift.max(Swift.min(delta, limit), -limit)
+        // Piece boundaries are computed from the start angle, not summed
+        // step by step, so a sweep of many turns does not gather round-off
+        // (which could leave a stray sliver of a curve at the end).
+        let quarter = CGFloat.pi / 2, sign: CGFloat = sweep < 0 ? -1 : 1
+        var pieces = Int((abs(sweep) / quarter).rounded(.down))
+        if abs(sweep) - CGFloat(pieces) * quarter > 1e-9 { pieces += 1 }
+        func boundary(_ index: Int) -> CGFloat {
+            index == pieces ? startAngle + sweep : startAngle + sign * CGFloat(index) * quarter
+        }
+        for index in 0..<pieces {
+            let angle = boundary(index), end = boundary(index + 1)
+            let step = end - angle
             let handle = 4.0 / 3.0 * tan(step / 4) * radius
             let p0 = onCircle(angle), p3 = onCircle(end)
             let p1 = CGPoint(x: p0.x - handle * sin(angle), y: p0.y + handle * cos(angle))
             let p2 = CGPoint(x: p3.x + handle * sin(end), y: p3.y - handle * cos(end))
             append(.addCurveTo(control1: p1.applying(t), control2: p2.applying(t), end: p3.applying(t)))
-            angle = end
-            remaining -= step
         }
     }
 
-    /// The signed sweep of `addArc(center:radius:startAngle:endAngle:clockwise:)`.
+    /// The signed sweep of `addArc(center:radius:startAngle:endAngle:clockwise:)`
+    /// (positive: angles increase), or nil when an angle is not finite.
     ///
-    /// Follows the rule CoreGraphics and the HTML canvas (specified after it)
-    /// share: going the requested way, a difference of a full turn or more
-    /// draws the whole circle; otherwise the arc runs from the start angle to
-    /// the end angle's position on the circle, so it is less than a full turn
-    /// and zero when the two angles name the same point.
-    static func arcSweep(startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) -> CGFloat {
+    /// With Δ = `endAngle` − `startAngle`, and `clockwise: false` asking for
+    /// increasing angles:
+    /// - Δ in the requested direction: exactly Δ, every turn kept, so
+    ///   1.5π → 5.5π counterclockwise is two whole turns.
+    /// - Δ = 0: no sweep (only the move or line to the start point).
+    /// - Δ the other way: with r = |Δ| mod 2π, one full turn in the
+    ///   requested direction when r is 0 (a whole number of turns, as in
+    ///   0 → 2π clockwise), otherwise 2π − r in the requested direction: the
+    ///   way round from the start point to the end point.
+    ///
+    /// Evidence (docs/behaviour.md, "Arcs", has the whole of it): CG does not
+    /// clamp multi-turn sweeps the way the HTML canvas does, since WebKit's
+    /// canvas code clamps the angles itself before calling `CGPathAddArc`;
+    /// NVActivityIndicatorView's Orbit animation sends a satellite along a
+    /// 1.5π → 5.5π arc and doubles its duration for the two turns. Apple's
+    /// CGPath.h says 0 → 2π clockwise "draws nothing" but that round-off may
+    /// draw a full circle; widely used code (Objective-C's
+    /// `CGContextAddArc(c, x, y, r, 0, 2*M_PI, 1)`, UIKit's
+    /// `UIBezierPath(arcCenter:…, 0, 2π, clockwise: false)`, which
+    /// NVActivityIndicatorView fills for every dot) relies on the circle, so
+    /// Lamina always draws it, where Apple's outcome depends on round-off.
+    /// A remainder within 1e-9 of a whole turn counts as a whole turn, so the
+    /// idiom written with angles computed another way draws the circle too,
+    /// not an invisible sliver.
+    static func arcSweep(startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) -> CGFloat? {
+        let delta = endAngle - startAngle
+        guard startAngle.isFinite, endAngle.isFinite, delta.isFinite else { return nil }
+        let direction: CGFloat = clockwise ? -1 : 1
+        if delta == 0 || delta * direction > 0 { return delta }
         let fullTurn = 2 * CGFloat.pi
-        var sweep = clockwise ? startAngle - endAngle : endAngle - startAngle
-        guard sweep.isFinite else { return 0 }
-        if sweep >= fullTurn {
-            sweep = fullTurn
-        } else {
-            sweep = sweep.truncatingRemainder(dividingBy: fullTurn)
-            if sweep < 0 { sweep += fullTurn }
-        }
-        return clockwise ? -sweep : sweep
+        let remainder = abs(delta).truncatingRemainder(dividingBy: fullTurn)
+        let isWholeTurns = remainder <= 1e-9 || fullTurn - remainder <= 1e-9
+        return direction * (isWholeTurns ? fullTurn : fullTurn - remainder)
+    }
+
+    /// Says once that an arc with non-finite input was left out.
+    private static func reportNonFiniteArc() {
+        CGDiagnostics.reportOnce("an arc with a non-finite centre, radius or angle was ignored")
     }
 
     /// Appends Apple's `addArc(tangent1End:tangent2End:radius:)`: a line from

@@ -94,6 +94,27 @@ final class CGColorTests: XCTestCase {
         XCTAssertEqual(CGColor.black.colorSpace, genericGray)
     }
 
+    func testSRGBInitializerUsesTheSRGBSpace() throws {
+        let color = CGColor(srgbRed: 0.1, green: 0.2, blue: 0.3, alpha: 0.4)
+        XCTAssertEqual(color.components, [0.1, 0.2, 0.3, 0.4])
+        XCTAssertEqual(color.colorSpace?.name, CGColorSpace.sRGB)
+        XCTAssertEqual(color.colorSpace?.model, .rgb)
+        let srgb = try XCTUnwrap(CGColorSpace(name: CGColorSpace.sRGB))
+        XCTAssertEqual(color.colorSpace, srgb)
+        XCTAssertEqual(CGColor(colorSpace: srgb, components: [0.1, 0.2, 0.3, 0.4]), color)
+        XCTAssertNotEqual(color, CGColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4), "a different space")
+        XCTAssertEqual(CGColor(srgbRed: 2, green: -1, blue: .nan, alpha: 1.5).components, [1, 0, 0, 1], "clamped")
+    }
+
+    /// Lamina composites every RGB space alike: an sRGB colour draws as the
+    /// generic RGB colour of the same components.
+    func testSRGBColorDrawsItsComponents() {
+        let context = makeNativeContext(width: 2, height: 2)
+        context.setFillColor(CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1))
+        context.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
+        XCTAssertEqual(context.argb(x: 1, row: 1), [255, 255, 0, 0])
+    }
+
     func testConstantColors() {
         XCTAssertEqual(CGColor.black.components, [0, 1])
         XCTAssertEqual(CGColor.white.components, [1, 1])

@@ -78,6 +78,40 @@ final class CGContextPathTests: DiagnosticsTestCase {
         XCTAssertEqual(flipped.alphaAt(x: 13, row: 7), 0)
     }
 
+    /// `CGContextAddArc(c, x, y, r, 0, 2*M_PI, 1)`, the Objective-C circle
+    /// idiom, draws the whole circle.
+    func testWholeTurnTheWrongWayFillsTheCircle() {
+        let context = makeNativeContext(width: 20, height: 20)
+        context.addArc(center: CGPoint(x: 10, y: 10), radius: 8, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
+        XCTAssertRectEqual(context.boundingBoxOfPath, CGRect(x: 2, y: 2, width: 16, height: 16), accuracy: 1e-6)
+        context.fillPath()
+        XCTAssertEqual(context.alphaAt(x: 10, row: 10), 255)
+        XCTAssertEqual(context.alphaAt(x: 10, row: 4), 255)
+        XCTAssertEqual(context.alphaAt(x: 0, row: 0), 0)
+    }
+
+    /// An arc of two turns winds twice round its centre: the even-odd rule
+    /// leaves the inside empty, where one turn fills it.
+    func testArcKeepsEveryTurnInTheRequestedDirection() {
+        for (turns, centreAlpha) in [(1, UInt8(255)), (2, 0)] {
+            let context = makeNativeContext(width: 20, height: 20)
+            let start = 1.5 * CGFloat.pi
+            context.addArc(center: CGPoint(x: 10, y: 10), radius: 8, startAngle: start,
+                           endAngle: start + CGFloat(turns) * 2 * .pi, clockwise: false)
+            XCTAssertPointEqual(context.currentPointOfPath, CGPoint(x: 10, y: 2), accuracy: 1e-9)
+            context.fillPath(using: .evenOdd)
+            XCTAssertEqual(context.alphaAt(x: 10, row: 10), centreAlpha, "\(turns) turns")
+        }
+    }
+
+    func testArcWithNonFiniteAngleAddsNothingAndIsReported() {
+        let context = makeNativeContext(width: 4, height: 4)
+        context.move(to: CGPoint(x: 1, y: 1))
+        context.addArc(center: CGPoint(x: 2, y: 2), radius: 1, startAngle: 0, endAngle: .nan, clockwise: false)
+        XCTAssertPointEqual(context.currentPointOfPath, CGPoint(x: 1, y: 1))
+        XCTAssertEqual(diagnostics.messages.count, 1, "\(diagnostics.messages)")
+    }
+
     func testPathQueriesAreInUserSpace() {
         let context = makeNativeContext(width: 20, height: 20)
         XCTAssertTrue(context.isPathEmpty)

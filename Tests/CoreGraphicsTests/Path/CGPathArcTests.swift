@@ -1,8 +1,9 @@
 import CoreGraphics
 import XCTest
 
-/// Arcs: direction convention, splitting into Béziers, tangent arcs.
-final class CGPathArcTests: XCTestCase {
+/// Arcs: direction convention, splitting into Béziers, tangent arcs. How
+/// far `addArc` sweeps is in `CGPathArcSweepTests`.
+final class CGPathArcTests: DiagnosticsTestCase {
     func testClockwiseArcMatchesApplesElementList() {
         // Apple's list for CGPathAddArc(path, NULL, 25, 100, 20, 1.25π, 0, true):
         // clockwise in a y-up space means decreasing angles, split into
@@ -38,26 +39,6 @@ final class CGPathArcTests: XCTestCase {
         XCTAssertPointEqual(ends[0], pt(0, -10))
         XCTAssertPointEqual(ends[1], pt(-10, 0))
         XCTAssertPointEqual(ends[2], pt(0, 10))
-    }
-
-    func testFullTurnInRequestedDirectionDrawsWholeCircle() {
-        let path = CGMutablePath()
-        path.addArc(center: pt(5, 5), radius: 2, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
-        XCTAssertEqual(path.elementTypes, [.moveToPoint] + Array(repeating: .addCurveToPoint, count: 4))
-        XCTAssertPointEqual(path.currentPoint, pt(7, 5))
-        XCTAssertRectEqual(path.boundingBoxOfPath, CGRect(x: 3, y: 3, width: 4, height: 4))
-
-        let more = CGMutablePath()
-        more.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: 7 * .pi, clockwise: false)
-        XCTAssertEqual(more.elements.count, 5, "more than a full turn is one circle")
-    }
-
-    func testFullTurnAgainstRequestedDirectionDrawsNothing() {
-        // Both angles name the same point and the direction disagrees with
-        // the difference, so the arc has no length.
-        let path = CGMutablePath()
-        path.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
-        XCTAssertEqual(path.elements, [.moveTo(pt(10, 0))])
     }
 
     func testEndAngleBelowStartWrapsForward() {
@@ -183,5 +164,6 @@ final class CGPathArcTests: XCTestCase {
         XCTAssertFalse(path.isEmpty, "a huge but finite sweep is drawn, bounded")
         path.move(to: .zero)
         path.addArc(tangent1End: pt(.nan, 1), tangent2End: pt(1, 1), radius: 1)
+        XCTAssertEqual(diagnostics.messages.count, 2, "one line for the non-finite arcs, one for the huge one")
     }
 }

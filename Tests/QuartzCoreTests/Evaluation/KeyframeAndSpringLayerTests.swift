@@ -70,6 +70,29 @@ final class KeyframeAndSpringLayerTests: ModelTestCase {
         XCTAssertEqual(turned.m12, 1, accuracy: 1e-6, "heading along +y: a quarter turn")
     }
 
+    /// NVActivityIndicatorView's Orbit: a satellite on an arc of two whole
+    /// turns (1.5π → 5.5π), its duration doubled for them. Each of the 8
+    /// quarter-turn curves gets an equal share of the time, so half way
+    /// through the first turn is done and the satellite is back at the start.
+    func testPathAnimationAlongATwoTurnArcIsBackAtTheStartHalfWay() {
+        let layer = committedLayer()
+        let centre = CGPoint(x: 50, y: 50), radius: CGFloat = 20, start = 1.5 * CGFloat.pi
+        let path = CGMutablePath()
+        path.addArc(center: centre, radius: radius, startAngle: start, endAngle: start + 4 * .pi, clockwise: false)
+        let animation = CAKeyframeAnimation(keyPath: "position")
+        animation.path = path
+        animation.duration = 4
+        layer.add(animation, forKey: nil)
+        CATransaction.flush()
+        let top = CGPoint(x: centre.x, y: centre.y - radius), bottom = CGPoint(x: centre.x, y: centre.y + radius)
+        clock.advance(by: 1)    // a quarter: half of the first turn
+        XCTAssertEqual(layer.presentation()?.position, bottom, accuracy: 1e-6)
+        clock.advance(by: 1)    // half: the first turn is done
+        XCTAssertEqual(layer.presentation()?.position, top, accuracy: 1e-6)
+        clock.advance(by: 1)    // three quarters: half of the second turn
+        XCTAssertEqual(layer.presentation()?.position, bottom, accuracy: 1e-6)
+    }
+
     /// Two lines: (0,0) to (100,0) to (100,100); three keyframe points.
     private func lShapedPathAnimation(duration: Double = 1) -> CAKeyframeAnimation {
         let path = CGMutablePath()
