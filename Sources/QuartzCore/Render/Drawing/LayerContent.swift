@@ -274,12 +274,17 @@ final class LayerContent {
             destination.composite(copy.image, at: copy.x, copy.y, mask: mask, operation: operation, rect: clip)
             return
         }
-        image.setTransform(inverse, bilinear: true)
         let outline = outline(through: toPixels)
+        // What a perspective map is fitted to: the outline's box, as far as
+        // the bands reach (a pixel beyond it) and one more for rounding.
+        let region = !inverse.isProjective ? clip : PixmanImage.samplingRegion(
+            extent: outline.flatMap(CGRect.init(boundingPoints:)).flatMap(PixelRect.init(covering:))?.insetBy(-2),
+            drawing: clip)
+        image.setTransform(inverse, bilinear: true, over: region)
         if inverse.isProjective, let outlineMask = outlineMask(outline, clip: clip, fade: mask) {
             // The mask is exact; a pixel of margin covers its antialiasing.
             let bands = OutlineBands.rects(covering: outline ?? [], margin: 1, within: clip)
-            if usingSwiftKernels, let fixed = PixmanImage.fixedTransform(inverse) {
+            if usingSwiftKernels, let fixed = PixmanImage.fixedTransform(inverse, over: region) {
                 // pixman's own pixels, sampled without its general fetcher.
                 image.setTransform(nil, bilinear: false)
                 return compositeSampled(bands: bands, into: destination, mask: outlineMask, maskOrigin: (clip.x, clip.y),

@@ -15,7 +15,7 @@ final class TileRenderer {
             let toLayer = CATransform3DConcat(CATransform3DMakeScale(1 / tile.scale, 1 / tile.scale, 1),
                                               CATransform3DMakeTranslation(tile.rect.minX, tile.rect.minY, 0))
             guard let inverse = Homography(CATransform3DConcat(toLayer, node.matrix)).inverted() else { continue }
-            source.setTransform(inverse, bilinear: true)
+            source.setTransform(inverse, bilinear: true, over: PixmanImage.samplingRegion(extent: box, drawing: area))
             let mask = Compositor.fadeMask(opacity: Float(alpha), tint: node.tint)
             destination.composite(source, mask: mask, rect: area)
         }

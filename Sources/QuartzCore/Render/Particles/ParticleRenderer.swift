@@ -14,7 +14,8 @@ final class ParticleRenderer {
             guard let area = placed.box.intersection(clip),
                   let source = source(for: placed.particle.look.image),
                   let inverse = placed.toTarget.inverted() else { continue }
-            source.setTransform(inverse, bilinear: !placed.particle.look.nearest)
+            source.setTransform(inverse, bilinear: !placed.particle.look.nearest,
+                                over: PixmanImage.samplingRegion(extent: placed.box, drawing: area))
             let color = placed.particle.tint.times(tint)
             let alpha = color.alpha * Double(max(0, min(1, opacity)))
             if color == .white, alpha >= 1 {

@@ -101,39 +101,90 @@ final class PixmanImage {
     }
 
     /// Samples this (source) image through `destinationToSource`, a map
-    /// from destination pixel space to this image's pixel space.
-    func setTransform(_ destinationToSource: Homography?, bilinear: Bool) {
+    /// from destination pixel space to this image's pixel space, over the
+    /// destination pixels `region` (`fixedTransform(_:over:)`: a
+    /// perspective map must be given the pixels it will be sampled at).
+    func setTransform(_ destinationToSource: Homography?, bilinear: Bool, over region: PixelRect? = nil) {
         guard let map = destinationToSource else {
             pixman_image_set_transform(raw, nil)
             pixman_image_set_filter(raw, PIXMAN_FILTER_NEAREST, nil, 0)
             return
         }
-        if var fixed = Self.fixedTransform(map) { pixman_image_set_transform(raw, &fixed) }
+        if var fixed = Self.fixedTransform(map, over: region) { pixman_image_set_transform(raw, &fixed) }
         pixman_image_set_filter(raw, bilinear ? PIXMAN_FILTER_BILINEAR : PIXMAN_FILTER_NEAREST, nil, 0)
     }
 
+    /// The destination pixels to fit a perspective map to
+    /// (`fixedTransform(_:over:)`) when `area` of them is drawn: all of
+    /// `extent` (where the drawing can reach, such as its outline's box),
+    /// so that the fixed-point map, and so the pixels, are the same whatever
+    /// part of the drawing a frame repaints. Just `area` when there is no
+    /// extent or it is huge (a corner near the eye's plane): fitting all of
+    /// it would cost the map its precision where the drawing is seen.
+    static func samplingRegion(extent: PixelRect?, drawing area: PixelRect) -> PixelRect {
+        guard let extent, extent.width <= 8192, extent.height <= 8192 else { return area }
+        return extent.union(area)
+    }
+
+    /// The largest x, y or w (in pixels) a perspective map may give a
+    /// destination pixel once scaled: half of what 16.16 fixed point holds,
+    /// leaving room for the entries' rounding and the sums along a row.
+    static let projectiveComponentLimit = Double(1 << 14)
+
     /// `map` as the 16.16 fixed-point matrix pixman samples through (what
-    /// `setTransform` gives it); nil when it does not fit.
-    static func fixedTransform(_ map: Homography) -> pixman_transform? {
+    /// `setTransform` gives it), for sampling at the destination pixels
+    /// `region`; nil when it does not fit.
+    ///
+    /// A perspective map is scaled up (a homography means the same at any
+    /// scale) so that its tiny perspective terms (~0.001) keep their bits,
+    /// but only as far as keeps x, y and w within 16.16 at every pixel of
+    /// `region`: pixman works them out in 32 bits (at each row's start,
+    /// then step by step along it) and leaves a row whose start does not
+    /// fit unfetched (`pixman_transform_point_3d` fails), as
+    /// `ProjectiveBilinearSampler` does. Scaled by its largest entry
+    /// alone, the map of a layer near the target's origin (whose
+    /// translation is small beside the pixels' coordinates) overflowed a
+    /// hundred rows down: a 160x160 layer turned 5° at (20, 20) was drawn
+    /// down to y 97 of 180 (PerspectiveCoverageTests). `region` may be
+    /// left out only for a map without perspective, which is not scaled.
+    static func fixedTransform(_ map: Homography, over region: PixelRect? = nil) -> pixman_transform? {
         // Lamina's homographies use row vectors; pixman's matrices columns.
         var floating = pixman_f_transform()
         let m = map.m
-        // pixman keeps the matrix in 16.16 fixed point, where the tiny
-        // perspective terms of a projective map (~0.001) would keep only a
-        // few significant bits. A homography means the same at any scale, so
-        // scale it up until its largest entry is a quarter of the range.
         var k = 1.0
         if map.isProjective {
             // Every frame for every turned layer: no array, just the largest entry.
             var largest = 0.0
             for index in 0..<9 { largest = max(largest, abs(Double(m[index]))) }
+            // The largest entry a quarter of 16.16's range...
             if largest > 0, largest.isFinite { k = 8192 / largest }
+            // ...unless that takes x, y or w out of range over the region.
+            if let region, let largest = largestComponent(of: map, over: region), largest > 0 {
+                k = min(k, projectiveComponentLimit / largest)
+            }
         }
         floating.m = ((k * Double(m[0]), k * Double(m[3]), k * Double(m[6])),
                       (k * Double(m[1]), k * Double(m[4]), k * Double(m[7])),
                       (k * Double(m[2]), k * Double(m[5]), k * Double(m[8])))
         var fixed = pixman_transform()
         return pixman_transform_from_pixman_f_transform(&fixed, &floating) != 0 ? fixed : nil
+    }
+
+    /// The largest |x|, |y| or |w| `map` gives a point of `region`
+    /// (unscaled): each is linear in the point, so a corner of the region
+    /// has it. Nil when not finite.
+    private static func largestComponent(of map: Homography, over region: PixelRect) -> Double? {
+        let m = map.m
+        func largest(atX x: Int, _ y: Int) -> Double {
+            let (px, py) = (Double(x), Double(y))
+            return max(abs(px * Double(m[0]) + py * Double(m[3]) + Double(m[6])),
+                       abs(px * Double(m[1]) + py * Double(m[4]) + Double(m[7])),
+                       abs(px * Double(m[2]) + py * Double(m[5]) + Double(m[8])))
+        }
+        // No array: every frame for every turned layer.
+        let largest = max(largest(atX: region.x, region.y), largest(atX: region.maxX, region.y),
+                          largest(atX: region.x, region.maxY), largest(atX: region.maxX, region.maxY))
+        return largest.isFinite ? largest : nil
     }
 
     /// Composites `source` (through `mask`) onto this image over `rect`

@@ -58,4 +58,40 @@ final class ProjectiveBilinearSamplerTests: XCTestCase {
             XCTAssertEqual(GoldenImage.differingPixels(sampled.makeImage(), expected.makeImage(), tolerance: 0), 0, "map \(index)")
         }
     }
+
+    /// A perspective map is fitted to the pixels it is sampled at: x, y and
+    /// w fit 16.16 at every row's start and end, so no row is left out. A
+    /// layer near the target's origin (small translations beside the
+    /// pixels' coordinates) overflowed a hundred rows down when the map was
+    /// scaled by its largest entry alone.
+    func testAMapFitsFixedPointAtEveryPixelOfItsRegion() throws {
+        for (origin, region) in [(CGPoint(x: 20, y: 20), PixelRect(x: 0, y: 0, width: 200, height: 200)),
+                                 (CGPoint(x: 2, y: 3), PixelRect(x: 0, y: 0, width: 1920, height: 1080)),
+                                 (CGPoint(x: 200, y: 200), PixelRect(x: 0, y: 0, width: 400, height: 400)),
+                                 (CGPoint(x: 3000, y: 1500), PixelRect(x: 2900, y: 1400, width: 400, height: 400))] {
+            var transform = CATransform3DIdentity
+            transform.m34 = -1.0 / 500
+            transform = CATransform3DRotate(transform, 5 * .pi / 180, 0, 1, 0)
+            // A 160x160 bitmap turned about its centre, its top left near `origin`.
+            let toTarget = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-80, -80, 0), transform),
+                                               CATransform3DMakeTranslation(origin.x + 80, origin.y + 80, 0))
+            let inverse = try XCTUnwrap(Homography(toTarget).inverted())
+            var fixed = try XCTUnwrap(PixmanImage.fixedTransform(inverse, over: region))
+            for y in region.y...region.maxY {
+                for x in [region.x, region.maxX] {
+                    var point = pixman_vector(vector: (Int32(x) << 16 + 0x8000, Int32(y) << 16 + 0x8000, 0x10000))
+                    XCTAssertNotEqual(pixman_transform_point_3d(&fixed, &point), 0, "at \(origin): (\(x), \(y)) overflows")
+                }
+            }
+            // Rows all the way down the layer are drawn.
+            let bitmap = SamplerTestBitmap.make(width: 160, height: 160)
+            let source = AffineBilinearSampler.Source(base: bitmap.base, width: 160, height: 160, bytesPerRow: bitmap.bytesPerRow)
+            let row = PixelRect(x: Int(origin.x) + 20, y: Int(origin.y) + 150, width: 100, height: 1)
+            let sampled = RasterBuffer(width: row.width, height: 1)
+            ProjectiveBilinearSampler.sample(source, through: fixed, rect: row, into: sampled.base,
+                                             outputBytesPerRow: sampled.bytesPerRow)
+            XCTAssertTrue((0..<row.width).allSatisfy { sampled.pixel(x: $0, y: 0) != 0 },
+                          "at \(origin): the row 150 pixels down is the bitmap's")
+        }
+    }
 }
