@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "CoreImage", targets: ["CoreImage"]),
+        .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "LaminaHost", targets: ["LaminaHost"]),
         .executable(name: "kiosk-menu", targets: ["kiosk-menu"]),
         .executable(name: "cover-flow", targets: ["cover-flow"]),
@@ -48,6 +49,8 @@ let package = Package(
 
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CJPEG"]),
         .target(name: "CoreImage", dependencies: ["CoreGraphics"]),
+        // `import ImageIO` for Apple code: re-exports CoreGraphics' image sources and destinations.
+        .target(name: "ImageIO", dependencies: ["CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CCairo", "CPixman", "CPango", "CMemoryHints", "CPixelKernels"]),
         // The X11 host: window, MIT-SHM presenter, input, display pacing.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11", "InspectorWire"]),
@@ -95,7 +98,7 @@ let package = Package(
         .executableTarget(name: "window-benchmark", dependencies: ["BenchmarkSupport", "LaminaHost", "QuartzCore",
                                                                     "LaminaTestSupport"],
                           path: "Benchmarks/window-benchmark"),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO"], resources: [.copy("Fixtures")]),
         // Golden images are read from the source tree (#filePath), not bundled.
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "CCairo", "LaminaTestSupport"],
                     exclude: ["Golden"]),

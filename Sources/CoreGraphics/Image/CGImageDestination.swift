@@ -73,8 +73,8 @@ public final class CGImageDestination {
 /// reason reported through `CGDiagnostics`. A `count` below 1 is taken as
 /// 1, reported, as ImageIO logs "invalid capacity" and does. The file is not
 /// touched until `CGImageDestinationFinalize`.
-public func CGImageDestinationCreateWithURL(_ url: URL, _ type: String, _ count: Int,
-                                            _ options: [String: Any]?) -> CGImageDestination? {
+public func CGImageDestinationCreateWithURL(_ url: CFURL, _ type: CFString, _ count: Int,
+                                            _ options: CFDictionary?) -> CGImageDestination? {
     guard url.isFileURL else {
         CGDiagnostics.report("image destination \(url): only file URLs can be written")
         return nil
@@ -85,14 +85,14 @@ public func CGImageDestinationCreateWithURL(_ url: URL, _ type: String, _ count:
 /// A destination that appends the encoded file to `data` (Apple:
 /// `CFMutableData`) when finalized; otherwise as
 /// `CGImageDestinationCreateWithURL`.
-public func CGImageDestinationCreateWithData(_ data: NSMutableData, _ type: String, _ count: Int,
-                                             _ options: [String: Any]?) -> CGImageDestination? {
+public func CGImageDestinationCreateWithData(_ data: CFMutableData, _ type: CFString, _ count: Int,
+                                             _ options: CFDictionary?) -> CGImageDestination? {
     CGImageDestination.make(target: .data(data), type: type, count: count)
 }
 
 /// The uniform type identifiers Lamina can write: "public.png" (Apple:
 /// `CFArray`, of every type ImageIO writes).
-public func CGImageDestinationCopyTypeIdentifiers() -> [String] {
+public func CGImageDestinationCopyTypeIdentifiers() -> CFArray {
     CGImageDestination.writableTypes
 }
 
@@ -101,7 +101,7 @@ public func CGImageDestinationCopyTypeIdentifiers() -> [String] {
 /// `CGDiagnostics`, ignores the image and makes `CGImageDestinationFinalize`
 /// fail. After finalizing nothing can be added.
 public func CGImageDestinationAddImage(_ idst: CGImageDestination, _ image: CGImage,
-                                       _ properties: [String: Any]?) {
+                                       _ properties: CFDictionary?) {
     guard !idst.isFinalized else {
         CGDiagnostics.report("image destination \(idst.name): an image added after finalizing was ignored")
         return

@@ -59,13 +59,13 @@ public enum CGImageSourceStatus: Int32, Sendable {
 /// A source reading the file at `url` (Apple: `CFURL`). Lamina reads the
 /// whole file now, so a missing or unreadable file (or a URL that is not a
 /// file URL) returns nil, with the reason reported through `CGDiagnostics`.
-public func CGImageSourceCreateWithURL(_ url: URL, _ options: [String: Any]?) -> CGImageSource? {
+public func CGImageSourceCreateWithURL(_ url: CFURL, _ options: CFDictionary?) -> CGImageSource? {
     guard let data = ImageFileReader.read(url) else { return nil }
     return CGImageSource(data: data, name: url.path)
 }
 
 /// A source reading `data` (Apple: `CFData`).
-public func CGImageSourceCreateWithData(_ data: Data, _ options: [String: Any]?) -> CGImageSource? {
+public func CGImageSourceCreateWithData(_ data: CFData, _ options: CFDictionary?) -> CGImageSource? {
     CGImageSource(data: data, name: "data of \(data.count) bytes")
 }
 
@@ -95,7 +95,7 @@ public func CGImageSourceGetStatus(_ isrc: CGImageSource) -> CGImageSourceStatus
 /// reason reported through `CGDiagnostics`, for any other index or data
 /// that cannot be decoded.
 public func CGImageSourceCreateImageAtIndex(_ isrc: CGImageSource, _ index: Int,
-                                            _ options: [String: Any]?) -> CGImage? {
+                                            _ options: CFDictionary?) -> CGImage? {
     guard index == 0 else {
         CGDiagnostics.report("image \(isrc.name): no image at index \(index) (the source has "
                              + "\(CGImageSourceGetCount(isrc)))")

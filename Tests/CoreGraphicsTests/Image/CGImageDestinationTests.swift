@@ -1,4 +1,5 @@
 import CoreGraphics
+import ImageIO
 import XCTest
 
 /// Writing PNG files with ImageIO's `CGImageDestination` and reading them
@@ -124,7 +125,7 @@ final class CGImageDestinationTests: DiagnosticsTestCase {
     }
 
     func testTypeIdentifiersListPNG() {
-        XCTAssertEqual(CGImageDestinationCopyTypeIdentifiers(), ["public.png"])
+        XCTAssertEqual(CGImageDestinationCopyTypeIdentifiers() as? [String], ["public.png"])
     }
 
     // MARK: Failures
@@ -197,5 +198,34 @@ final class CGImageDestinationTests: DiagnosticsTestCase {
         XCTAssertFalse(CGImageDestinationFinalize(destination))
         XCTAssertEqual(data.length, 0)
         XCTAssertTrue(diagnostics.messages.first?.contains("could not be encoded") ?? false, "\(diagnostics.messages)")
+    }
+}
+
+/// Apple's spelling compiles unchanged: `import ImageIO` and the Core
+/// Foundation casts, which name the Swift types on Linux.
+final class ImageIOSpellingTests: XCTestCase {
+    func testAppleCallSitesCompileAndWrite() throws {
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("imageio-\(getpid()).png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let context = try XCTUnwrap(CGContext(data: nil, width: 4, height: 3, bitsPerComponent: 8, bytesPerRow: 0,
+                                              space: CGColorSpaceCreateDeviceRGB(),
+                                              bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        context.setFillColor(CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1))
+        context.fill(CGRect(x: 0, y: 0, width: 4, height: 3))
+        let image = try XCTUnwrap(context.makeImage())
+        // As an app writes it on Apple platforms:
+        let destination = try XCTUnwrap(CGImageDestinationCreateWithURL(url as CFURL, "public.png" as CFString, 1, nil))
+        CGImageDestinationAddImage(destination, image, nil)
+        XCTAssertTrue(CGImageDestinationFinalize(destination))
+        let data = NSMutableData()
+        let toData = try XCTUnwrap(CGImageDestinationCreateWithData(data as CFMutableData, "public.png" as CFString, 1,
+                                                                    [:] as CFDictionary))
+        CGImageDestinationAddImage(toData, image, nil)
+        XCTAssertTrue(CGImageDestinationFinalize(toData))
+        let source = try XCTUnwrap(CGImageSourceCreateWithURL(url as CFURL, nil))
+        let read = try XCTUnwrap(CGImageSourceCreateImageAtIndex(source, 0, nil))
+        XCTAssertEqual(read.width, 4)
+        XCTAssertEqual(read.height, 3)
+        XCTAssertEqual(Data(referencing: data), try Data(contentsOf: url), "the same PNG to a file and to data")
     }
 }
