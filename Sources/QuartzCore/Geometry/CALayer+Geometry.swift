@@ -59,6 +59,20 @@ extension CALayer {
     /// The layer's transform as an affine transform (its affine part).
     public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
 
+    /// Whether the layer's contents are drawn flipped in relation to its own
+    /// coordinate space: Apple's `contentsAreFlipped()`, true when an odd
+    /// number of layers from this one up to the root have
+    /// `isGeometryFlipped` set.
+    public func contentsAreFlipped() -> Bool {
+        var flipped = false
+        var layer: CALayer? = self
+        while let current = layer {
+            if current.isGeometryFlipped { flipped.toggle() }
+            layer = current.superlayer
+        }
+        return flipped
+    }
+
     /// Sets the layer's transform from an affine transform.
     public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 

@@ -30,9 +30,14 @@ public final class CARenderer {
     private var frameTime: CFTimeInterval = 0
     private var extraDamage: [PixelRect] = []
 
-    /// A renderer drawing into `cgContext`. `options` is accepted for Apple's
-    /// spelling; no option is used.
+    /// A renderer drawing into `cgContext`. Of `options`, `kCARendererColorSpace`
+    /// is read: the output's colour space, whose pixels Lamina's compositor
+    /// draws in RGB; one with another model (grey, CMYK) is reported through
+    /// `CADiagnostics` and drawn as RGB.
     public init(cgContext: CGContext, options: [AnyHashable: Any]? = nil) {
+        if let space = options?[kCARendererColorSpace], !((space as? CGColorSpace)?.model == .rgb) {
+            CADiagnostics.report("CARenderer: kCARendererColorSpace \(space) is not an RGB colour space; drawing in RGB")
+        }
         context = cgContext
         bounds = CGRect(x: 0, y: 0, width: cgContext.width, height: cgContext.height)
         let presenter = OffscreenPresenter(width: cgContext.width, height: cgContext.height, mailbox: FrameMailbox())
@@ -95,3 +100,6 @@ public final class CARenderer {
         return accumulator.rects
     }
 }
+
+/// The `CARenderer` option naming the output's colour space (a `CGColorSpace`).
+public let kCARendererColorSpace = "kCARendererColorSpace"

@@ -187,6 +187,12 @@ open class CALayer: NSObject, CAMediaTiming {
     open var contentsCenter: CGRect { get { get("contentsCenter", CGRect(x: 0, y: 0, width: 1, height: 1)) } set { setProperty(newValue, forKey: "contentsCenter") } }
     open var contentsGravity: CALayerContentsGravity { get { get("contentsGravity", .resize) } set { setProperty(newValue, forKey: "contentsGravity") } }
     open var contentsScale: CGFloat { get { get("contentsScale", 1) } set { setProperty(newValue, forKey: "contentsScale") } }
+    /// A hint for how the backing store is stored (`.RGBA8Uint` by default);
+    /// Lamina's are always 8-bit RGBA.
+    open var contentsFormat: CALayerContentsFormat {
+        get { get("contentsFormat", .RGBA8Uint) }
+        set { setProperty(newValue, forKey: "contentsFormat") }
+    }
     open var isOpaque: Bool { get { get("opaque", false) } set { setProperty(newValue, forKey: "opaque") } }
     open var needsDisplayOnBoundsChange: Bool { get { get("needsDisplayOnBoundsChange", false) } set { setProperty(newValue, forKey: "needsDisplayOnBoundsChange") } }
     open var drawsAsynchronously: Bool { get { get("drawsAsynchronously", false) } set { setProperty(newValue, forKey: "drawsAsynchronously") } }

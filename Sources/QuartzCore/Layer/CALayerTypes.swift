@@ -1,4 +1,18 @@
 /// How a layer's contents are positioned in its bounds.
+/// How a layer's backing store is stored: Apple's `CALayerContentsFormat`,
+/// for `contentsFormat`. Apple calls it a hint; Lamina's backing stores
+/// are always 8-bit premultiplied RGBA, whatever is asked (docs/behaviour.md).
+public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Four 8-bit channels, the default.
+    public static let RGBA8Uint = CALayerContentsFormat(rawValue: "RGBA8")
+    /// Four 16-bit floating-point channels.
+    public static let RGBA16Float = CALayerContentsFormat(rawValue: "RGBAh")
+    /// One 8-bit grey channel.
+    public static let gray8Uint = CALayerContentsFormat(rawValue: "Gray8")
+}
+
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -4,7 +4,7 @@
 enum LayerValueKind: Sendable {
     case cgFloat, float, double, bool, int
     case point, size, rect, transform
-    case color, string, gravity, fillMode, autoresizing, cornerMask
+    case color, string, gravity, fillMode, autoresizing, cornerMask, contentsFormat
     /// Any value, stored as given (contents, mask, filters, delegate-like values).
     case object
     /// Geometry whose NaN or infinite components are refused, as Apple refuses them.
@@ -66,6 +66,10 @@ struct LayerProperty: Sendable {
         case .gravity:
             if let gravity = value as? CALayerContentsGravity { return .value(gravity) }
             if let raw = value as? String { return .value(CALayerContentsGravity(rawValue: raw)) }
+            return .wrongType
+        case .contentsFormat:
+            if let format = value as? CALayerContentsFormat { return .value(format) }
+            if let raw = value as? String { return .value(CALayerContentsFormat(rawValue: raw)) }
             return .wrongType
         case .fillMode:
             if let mode = value as? CAMediaTimingFillMode { return .value(mode) }
@@ -137,6 +141,7 @@ enum CALayerProperties {
         LayerProperty("contentsCenter", .rect, CGRect(x: 0, y: 0, width: 1, height: 1), animatable: true),
         LayerProperty("contentsGravity", .gravity, CALayerContentsGravity.resize, animatable: false),
         LayerProperty("contentsScale", .cgFloat, CGFloat(1), animatable: false),
+        LayerProperty("contentsFormat", .contentsFormat, CALayerContentsFormat.RGBA8Uint, animatable: false),
         LayerProperty("opaque", .bool, false, animatable: false),
         LayerProperty("needsDisplayOnBoundsChange", .bool, false, animatable: false),
         LayerProperty("drawsAsynchronously", .bool, false, animatable: false),

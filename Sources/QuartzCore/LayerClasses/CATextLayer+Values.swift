@@ -44,7 +44,9 @@ extension CATextLayer {
                 converted = value as? String
             }
         case "font":
-            converted = value as? String
+            // A name, or a `CGFont` (Apple also takes `CTFont` and `NSFont`,
+            // which Linux lacks); kept as the name it stands for.
+            converted = (value as? CGFont)?.postScriptName ?? value as? String
         case "truncationMode":
             converted = (value as? CATextLayerTruncationMode ?? (value as? String).map(CATextLayerTruncationMode.init))
                 .flatMap { CATextLayerProperties.truncationModes.contains($0) ? $0 : nil }
@@ -56,7 +58,7 @@ extension CATextLayer {
         }
         guard let converted else {
             let expected = [
-                "string": "a String or NSAttributedString", "font": "a font name (String)",
+                "string": "a String or NSAttributedString", "font": "a font name (String) or a CGFont",
                 "truncationMode": "none, start, end or middle",
                 "alignmentMode": "natural, left, right, center or justified",
             ][key] ?? "another type"

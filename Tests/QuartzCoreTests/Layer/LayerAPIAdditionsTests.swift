@@ -1,0 +1,70 @@
+import XCTest
+@testable import QuartzCore
+import LaminaTestSupport
+
+/// Apple API apps use: `contentsFormat`, `contentsAreFlipped()`,
+/// `kCARendererColorSpace`, `CATextLayer.font` as a `CGFont` or a `CFTypeRef`.
+final class LayerAPIAdditionsTests: ModelTestCase {
+    func testContentsFormatKeepsAppleConstants() {
+        let layer = CALayer()
+        XCTAssertEqual(layer.contentsFormat, .RGBA8Uint)
+        XCTAssertEqual(CALayerContentsFormat.RGBA8Uint.rawValue, "RGBA8")
+        XCTAssertEqual(CALayerContentsFormat.RGBA16Float.rawValue, "RGBAh")
+        XCTAssertEqual(CALayerContentsFormat.gray8Uint.rawValue, "Gray8")
+        layer.contentsFormat = .gray8Uint
+        XCTAssertEqual(layer.contentsFormat, .gray8Uint)
+        layer.setValue("RGBAh", forKey: "contentsFormat")
+        XCTAssertEqual(layer.contentsFormat, .RGBA16Float, "the raw string through key-value coding")
+        layer.setValue(12, forKey: "contentsFormat")
+        XCTAssertEqual(layer.contentsFormat, .RGBA16Float, "a number is refused")
+        XCTAssertTrue(diagnostics.contains("contentsFormat"))
+    }
+
+    /// Apple: true when "there are an odd number of layers with
+    /// flippedGeometry=YES from the receiver up to and including the
+    /// implicit container of the root layer".
+    func testContentsAreFlippedCountsFlippedLayersUpToTheRoot() {
+        let root = CALayer(), middle = CALayer(), leaf = CALayer()
+        root.addSublayer(middle)
+        middle.addSublayer(leaf)
+        XCTAssertFalse(leaf.contentsAreFlipped())
+        root.isGeometryFlipped = true
+        XCTAssertTrue(leaf.contentsAreFlipped())
+        XCTAssertTrue(root.contentsAreFlipped())
+        middle.isGeometryFlipped = true
+        XCTAssertFalse(leaf.contentsAreFlipped(), "two flips cancel")
+        XCTAssertFalse(middle.contentsAreFlipped())
+        leaf.isGeometryFlipped = true
+        XCTAssertTrue(leaf.contentsAreFlipped())
+    }
+
+    func testRendererColorSpaceOption() throws {
+        let context = try XCTUnwrap(CGContext.makeLayerContext(width: 4, height: 4, scale: 1))
+        _ = CARenderer(cgContext: context, options: [kCARendererColorSpace: CGColorSpaceCreateDeviceRGB()])
+        XCTAssertFalse(diagnostics.contains("kCARendererColorSpace"), "an RGB space is drawn as asked")
+        _ = CARenderer(cgContext: context, options: [kCARendererColorSpace: CGColorSpaceCreateDeviceGray()])
+        XCTAssertTrue(diagnostics.contains("kCARendererColorSpace"), "a grey one is said to be drawn in RGB")
+    }
+
+    func testTextLayerFontTakesACGFontOrACFTypeRef() throws {
+        let text = CATextLayer()
+        text.font = CGFont("DejaVu Sans Bold" as CFString)
+        XCTAssertEqual(text.font as? String, "DejaVu Sans Bold", "read back as the name it stands for")
+        text.font = "DejaVu Serif" as CFTypeRef
+        XCTAssertEqual(text.font as? String, "DejaVu Serif")
+        XCTAssertNil(CGFont("" as CFString))
+        text.font = 12
+        XCTAssertEqual(text.font as? String, "DejaVu Serif", "a number is refused")
+        XCTAssertTrue(diagnostics.contains("CGFont"))
+        // Drawn with the font it names: bold is wider than regular.
+        func inkWidth(_ font: Any) throws -> CGFloat {
+            let layer = CATextLayer()
+            layer.string = "Lamina"
+            layer.font = font
+            layer.fontSize = 30
+            layer.bounds = CGRect(x: 0, y: 0, width: 300, height: 50)
+            return try XCTUnwrap(TextRenderer.render(layer.textRenderDescription)?.inkBounds()).width
+        }
+        XCTAssertGreaterThan(try inkWidth(CGFont("DejaVuSans-Bold" as CFString) as Any), try inkWidth("DejaVuSans"))
+    }
+}
