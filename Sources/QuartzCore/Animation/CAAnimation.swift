@@ -4,12 +4,26 @@
 /// container for arbitrary keys (as Apple's is) and a copy is one dictionary
 /// copy. Animations belong to the thread that made them; a layer keeps its own
 /// copy of every animation added to it.
-open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
+open class CAAnimation: NSObject, NSSecureCoding, NSCopying, CAMediaTiming, CAAction {
     var storage: [String: Any] = [:]
 
     public override init() {
         super.init()
     }
+
+    /// Animations archive securely (`NSKeyedArchiver`), with every key set
+    /// on them (`CAAnimation+SecureCoding.swift`).
+    public class var supportsSecureCoding: Bool { true }
+
+    /// An animation read from an archive, with the keys archived.
+    public required init?(coder: NSCoder) {
+        super.init()
+        decodeArchivedState(from: coder)
+    }
+
+    /// Archives every key set (that `shouldArchiveValue(forKey:)` allows;
+    /// the delegate is left out).
+    open func encode(with coder: NSCoder) { encodeArchivedState(with: coder) }
 
     /// Lamina's own: an instance of the receiver's dynamic type with the same
     /// state; call `copy()` instead. A required convenience initializer, so

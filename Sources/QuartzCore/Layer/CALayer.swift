@@ -15,7 +15,7 @@ import Synchronization
 /// Subclasses that declare designated initializers must override
 /// `init(layer:)` (Apple's documentation asks this of every subclass with
 /// state of its own); Lamina creates presentation copies through it.
-open class CALayer: NSObject, CAMediaTiming {
+open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Values set on this layer, by key-value coding key.
     var storage: [String: Any] = [:] {
         didSet { cachedMediaTiming = nil }
@@ -59,6 +59,24 @@ open class CALayer: NSObject, CAMediaTiming {
         CATransaction.current.layerChanged(self)
     }
 
+    /// Layers archive securely (`NSKeyedArchiver`), their sublayers, mask
+    /// and animations with them (`CALayer+SecureCoding.swift`).
+    public class var supportsSecureCoding: Bool { true }
+
+    /// A layer read from an archive: its properties, sublayers, mask and
+    /// animations as they were archived. Subclasses that declare designated
+    /// initializers must provide this one too, as on Apple.
+    public required init?(coder: NSCoder) {
+        layerID = CALayer.nextLayerID.add(1, ordering: .relaxed).oldValue
+        super.init()
+        CATransaction.current.layerChanged(self)
+        decodeArchivedState(from: coder)
+    }
+
+    /// Archives the layer's properties (those `shouldArchiveValue(forKey:)`
+    /// allows), sublayers, mask and animations.
+    open func encode(with coder: NSCoder) { encodeArchivedState(with: coder) }
+
     /// A copy of `layer`'s properties, as Apple makes presentation layers.
     /// Subclasses with state of their own override this and copy it.
     public init(layer: Any) {
@@ -72,14 +90,6 @@ open class CALayer: NSObject, CAMediaTiming {
         }
         storage = other.storage
         delegateReference = other.delegateReference
-    }
-
-    /// Layers are not archived on Linux; this makes a layer with default values
-    /// so that subclasses written for Apple (which must declare it) compile.
-    public required init?(coder: NSCoder) {
-        layerID = CALayer.nextLayerID.add(1, ordering: .relaxed).oldValue
-        super.init()
-        CATransaction.current.layerChanged(self)
     }
 
     /// Lamina's own: makes a presentation copy of the model's dynamic type

@@ -12,12 +12,28 @@
 /// time and a sub-cell's is the age of the particle emitting it; a cell
 /// emits while that time is inside its active duration (a `duration` of 0,
 /// the default, emits forever).
-open class CAEmitterCell: NSObject, CAMediaTiming {
+open class CAEmitterCell: NSObject, NSSecureCoding, CAMediaTiming {
     /// Values set on this cell, by key.
     var storage: [String: Any] = [:]
 
     /// A cell with every property at its default.
     public required override init() { super.init() }
+
+    /// Cells archive securely, with every key set on them and their sub-cells.
+    public class var supportsSecureCoding: Bool { true }
+
+    /// A cell read from an archive.
+    public required init?(coder: NSCoder) {
+        super.init()
+        storage = ArchivedStorage.decode(from: coder)
+    }
+
+    /// Archives every key set on the cell (its `emitterCells` with it).
+    open func encode(with coder: NSCoder) {
+        ArchivedStorage.encode(storage, with: coder) { key, message in
+            CADiagnostics.report("CAEmitterCell at \(key): \(message)")
+        }
+    }
 
     /// Apple's `+emitterCell`: a new cell with every property at its default.
     open class func emitterCell() -> Self { self.init() }
