@@ -25,7 +25,7 @@ extension LayerContent {
         // hard edge stay within a pixel of the outline.
         let margin = sampling.nearest ? 1 : Self.filterMargin(of: toPixels)
         // An operator that clears where the source is transparent (a clip's
-        // `IN_REVERSE`) must reach every pixel of `clip`.
+        // `IN_REVERSE`) must reach every pixel of `clip` (as in `composite`).
         let bands = GroupRenderer.leavesDestinationWhereTransparent(operation)
             ? outline.flatMap { margin.isFinite ? OutlineBands.rects(covering: $0, margin: margin, within: clip) : nil } ?? [clip]
             : [clip]

@@ -292,9 +292,14 @@ final class LayerContent {
         }
         image.setTransform(inverse, bilinear: true)
         let outline = outline(through: toPixels)
+        // An operator that clears where the source is transparent (a
+        // clip's `IN_REVERSE`) must reach every pixel of `clip`, not only
+        // the outline's: a turned layer masking to its bounds let its
+        // sublayers show past its outline, beside the bands.
+        let reachesAllOfClip = !GroupRenderer.leavesDestinationWhereTransparent(operation)
         if inverse.isProjective, let outlineMask = outlineMask(outline, clip: clip, fade: mask) {
             // The mask is exact; a pixel of margin covers its antialiasing.
-            let bands = OutlineBands.rects(covering: outline ?? [], margin: 1, within: clip)
+            let bands = reachesAllOfClip ? [clip] : OutlineBands.rects(covering: outline ?? [], margin: 1, within: clip)
             if usingSwiftKernels, let fixed = PixmanImage.fixedTransform(inverse) {
                 // pixman's own pixels, sampled without its general fetcher.
                 image.setTransform(nil, bilinear: false)
@@ -311,7 +316,7 @@ final class LayerContent {
         }
         let margin = Self.filterMargin(of: toPixels)
         let bands: [PixelRect]
-        if inverse.isProjective || !margin.isFinite {
+        if inverse.isProjective || !margin.isFinite || reachesAllOfClip {
             bands = [clip]
         } else if toTarget.isAxisAligned2D {
             // A rectangle on screen: one call over its box (bands would only
