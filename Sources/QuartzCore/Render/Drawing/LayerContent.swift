@@ -359,8 +359,8 @@ final class LayerContent {
     /// needs no clearing, where a fresh buffer for a turning 400x300 layer
     /// was zeroed, 480 KB, every frame.
     func compositeSampled(bands: [PixelRect], into destination: PixmanImage, mask: PixmanImage?,
-                                  maskOrigin: (x: Int, y: Int)?, operation: pixman_op_t, bandMemory: ScratchPool?,
-                                  sample: (PixelRect, UnsafeMutableRawPointer, Int) -> Void) {
+                          maskOrigin: (x: Int, y: Int)?, operation: pixman_op_t, bandMemory: ScratchPool?,
+                          sample: (PixelRect, UnsafeMutableRawPointer, Int) -> Void) {
         guard let widest = bands.map(\.width).max(), let tallest = bands.map(\.height).max(),
               widest > 0, tallest > 0 else { return }
         let buffer = bandMemory?.acquire(window: PixelRect(x: 0, y: 0, width: widest, height: tallest))
@@ -449,14 +449,14 @@ final class LayerContent {
         let buffer = RasterBuffer(width: box.width, height: box.height)
         guard let copy = PixmanImage(buffer: buffer) else { return nil }
         if !sampling.isStandard {
-            // The same sampling as the direct path (`compositeSampled(through:sampling:…)`).
-            guard let fixed = PixmanImage.fixedTransform(inverse) else { return nil }
-            let edges = EdgeCoverageSampler.Edges(
-                sampling: sampling,
-                lines: EdgeCoverageSampler.EdgeLines(outline: outline.map { CGPoint(x: $0.x - CGFloat(box.x), y: $0.y - CGFloat(box.y)) }),
-                isProjective: false)
-            EdgeCoverageSampler.sample(samplerSource, through: fixed, nearest: sampling.nearest, edges: edges,
-                                       rect: PixelRect(x: 0, y: 0, width: box.width, height: box.height),
+            // The direct path's sampling (`compositeSampled(through:sampling:…)`)
+            // at the same target positions: the same pixels, bit for bit (a
+            // nearest sample moved by 1/65536 of a pixel may take its neighbour).
+            guard let targetToBitmap = toPixels.inverted(), let fixed = PixmanImage.fixedTransform(targetToBitmap)
+            else { return nil }
+            let edges = EdgeCoverageSampler.Edges(sampling: sampling, lines: EdgeCoverageSampler.EdgeLines(outline: outline),
+                                                  isProjective: false)
+            EdgeCoverageSampler.sample(samplerSource, through: fixed, nearest: sampling.nearest, edges: edges, rect: box,
                                        into: buffer.base, outputBytesPerRow: buffer.bytesPerRow)
         } else if !Self.isTurnedAffine(toPixels) {
             image.setTransform(inverse, bilinear: true)
