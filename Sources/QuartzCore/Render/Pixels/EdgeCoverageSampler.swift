@@ -62,20 +62,26 @@ enum EdgeCoverageSampler {
         /// Edges that keep or drop pixels whole, named by the bitmap's axes
         /// (minY is Apple's `layerBottomEdge`, maxY its `layerTopEdge`).
         let hard: HardEdges
-        /// The lines of the edges faded by the on-screen ramp; nil entries
-        /// (or no lines at all) fade by the filter alone.
-        let ramps: [SIMD3<Double>]
+        /// The lines of the edges faded by the on-screen ramp, one a lane
+        /// (a·x + b·y + c); a lane with no ramp is 0·x + 0·y + 1, always inside.
+        let rampA: SIMD4<Double>, rampB: SIMD4<Double>, rampC: SIMD4<Double>
+        /// Whether any edge fades by the ramp.
+        let hasRamps: Bool
 
         init(sampling: ContentSampling, lines: EdgeLines?, isProjective: Bool) {
             let mask = sampling.hardEdges
             hard = HardEdges(minX: mask.contains(.layerLeftEdge), maxX: mask.contains(.layerRightEdge),
                              minY: mask.contains(.layerBottomEdge), maxY: mask.contains(.layerTopEdge))
             let edgeBits: [CAEdgeAntialiasingMask] = [.layerBottomEdge, .layerRightEdge, .layerTopEdge, .layerLeftEdge]
-            var ramps: [SIMD3<Double>] = []
+            var a = SIMD4<Double>.zero, b = SIMD4<Double>.zero, c = SIMD4<Double>.one
+            var hasRamps = false
             if let lines, sampling.nearest || isProjective {
-                for index in 0..<4 where !mask.contains(edgeBits[index]) { ramps.append(lines.lines[index]) }
+                for index in 0..<4 where !mask.contains(edgeBits[index]) {
+                    (a[index], b[index], c[index]) = (lines.lines[index].x, lines.lines[index].y, lines.lines[index].z)
+                    hasRamps = true
+                }
             }
-            self.ramps = ramps
+            (rampA, rampB, rampC, self.hasRamps) = (a, b, c, hasRamps)
         }
     }
 
@@ -99,14 +105,14 @@ enum EdgeCoverageSampler {
             }
             var x = start.vector.0, y = start.vector.1, w = start.vector.2
             // Each ramp's distance at the row's first pixel centre, stepped by `a` per column.
-            let centreY = Double(rect.y + row) + 0.5
-            var distances = edges.ramps.map { $0.x * (Double(rect.x) + 0.5) + $0.y * centreY + $0.z }
+            let centreX = Double(rect.x) + 0.5, centreY = Double(rect.y + row) + 0.5
+            var distances = edges.rampA * centreX + edges.rampB * centreY + edges.rampC
             for column in 0..<rect.width {
                 defer {
                     x &+= ux
                     y &+= uy
                     w &+= uw
-                    for index in distances.indices { distances[index] += edges.ramps[index].x }
+                    distances += edges.rampA
                 }
                 var sampleX = 0, sampleY = 0
                 if w != 0 {
@@ -123,8 +129,9 @@ enum EdgeCoverageSampler {
                 }
                 var pixel = nearest ? nearestPixel(source, x: sampleX, y: sampleY)
                                     : bilinearPixel(source, x: sampleX &- 0x8000, y: sampleY &- 0x8000, hard: edges.hard)
-                var coverage = 1.0
-                for distance in distances { coverage *= max(0, min(1, distance + 0.5)) }
+                // Each ramp's coverage clamp(d + 0.5, 0, 1), multiplied.
+                let coverage = edges.hasRamps
+                    ? (distances + 0.5).clamped(lowerBound: .zero, upperBound: .one).product : 1
                 if coverage < 1 {
                     pixel = LayerContent.multiply(pixel, by: UInt8((coverage * 255).rounded()))
                 }
@@ -171,4 +178,9 @@ enum EdgeCoverageSampler {
         }
         return AffineBilinearSampler.weigh(top: pair(y0), bottom: pair(y0 + 1), x: x, y: y)
     }
+}
+
+private extension SIMD4 where Scalar == Double {
+    /// The four lanes multiplied together.
+    var product: Double { (self[0] * self[1]) * (self[2] * self[3]) }
 }
