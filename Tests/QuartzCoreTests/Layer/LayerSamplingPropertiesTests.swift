@@ -41,6 +41,11 @@ final class LayerSamplingPropertiesTests: ModelTestCase {
         layer.setValue(12, forKey: "cornerCurve")
         XCTAssertEqual(layer.cornerCurve, .continuous, "a number is the wrong type: refused")
         XCTAssertTrue(diagnostics.contains("cornerCurve"))
+        // Nonsense bits are refused, not trapped on.
+        layer.setValue(Double.infinity, forKey: "edgeAntialiasingMask")
+        layer.setValue(1e308, forKey: "edgeAntialiasingMask")
+        XCTAssertEqual(layer.edgeAntialiasingMask, [.layerLeftEdge, .layerRightEdge])
+        XCTAssertTrue(diagnostics.contains("edgeAntialiasingMask"))
     }
 
     /// `cornerCurve` and the filters are plain properties, as on Apple; the
