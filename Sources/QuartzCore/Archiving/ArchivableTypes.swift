@@ -25,6 +25,8 @@ extension CAMediaTimingFunctionName: ArchivableString {}
 extension CAMediaTimingFillMode: ArchivableString {}
 extension CALayerContentsFormat: ArchivableString {}
 extension CALayerContentsGravity: ArchivableString {}
+extension CALayerContentsFilter: ArchivableString {}
+extension CALayerCornerCurve: ArchivableString {}
 extension CATextLayerTruncationMode: ArchivableString {}
 extension CATextLayerAlignmentMode: ArchivableString {}
 extension CAEmitterLayerEmitterShape: ArchivableString {}
@@ -51,6 +53,8 @@ enum ArchivableTypes {
         "CAMediaTimingFillMode": { CAMediaTimingFillMode(rawValue: $0) },
         "CALayerContentsFormat": { CALayerContentsFormat(rawValue: $0) },
         "CALayerContentsGravity": { CALayerContentsGravity(rawValue: $0) },
+        "CALayerContentsFilter": { CALayerContentsFilter(rawValue: $0) },
+        "CALayerCornerCurve": { CALayerCornerCurve(rawValue: $0) },
         "CATextLayerTruncationMode": { CATextLayerTruncationMode(rawValue: $0) },
         "CATextLayerAlignmentMode": { CATextLayerAlignmentMode(rawValue: $0) },
         "CAEmitterLayerEmitterShape": { CAEmitterLayerEmitterShape(rawValue: $0) },

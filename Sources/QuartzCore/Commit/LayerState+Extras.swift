@@ -10,8 +10,12 @@ struct LayerStateExtras: Sendable, Equatable {
     var filters: [CIFilterSnapshot] = []
     var backgroundFilters: [CIFilterSnapshot] = []
     var compositingFilter: String?
-    var magnificationFilter: String = "linear"
-    var minificationFilter: String = "linear"
+    var magnificationFilter = CALayerContentsFilter.linear
+    var minificationFilter = CALayerContentsFilter.linear
+    var cornerCurve = RoundedRectPath.Curve.circular
+    /// The edges drawn antialiased: `edgeAntialiasingMask` when
+    /// `allowsEdgeAntialiasing` is set, else none.
+    var antialiasedEdges = CAEdgeAntialiasingMask.all
     /// For the render-tree dump (`RenderTree+Dump.swift`): the layer's
     /// class and `name`. Not drawn.
     var className: String = "CALayer"
@@ -98,14 +102,26 @@ extension LayerState {
         _modify { yield &extras.value.compositingFilter }
     }
 
-    var magnificationFilter: String {
+    var magnificationFilter: CALayerContentsFilter {
         get { extras.value.magnificationFilter }
         _modify { yield &extras.value.magnificationFilter }
     }
 
-    var minificationFilter: String {
+    var minificationFilter: CALayerContentsFilter {
         get { extras.value.minificationFilter }
         _modify { yield &extras.value.minificationFilter }
+    }
+
+    var cornerCurve: RoundedRectPath.Curve {
+        get { extras.value.cornerCurve }
+        _modify { yield &extras.value.cornerCurve }
+    }
+
+    /// The edges drawn antialiased: `edgeAntialiasingMask` when
+    /// `allowsEdgeAntialiasing` is set, else none.
+    var antialiasedEdges: CAEdgeAntialiasingMask {
+        get { extras.value.antialiasedEdges }
+        _modify { yield &extras.value.antialiasedEdges }
     }
 
     /// For the render-tree dump (`RenderTree+Dump.swift`): the layer's

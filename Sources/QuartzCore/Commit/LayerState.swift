@@ -73,6 +73,7 @@ extension LayerState {
         backgroundColor = layer.backgroundColor.map(LayerColor.init)
         cornerRadius = layer.cornerRadius
         maskedCorners = layer.maskedCorners
+        cornerCurve = RoundedRectPath.Curve(layer.cornerCurve)
         borderWidth = layer.borderWidth
         borderColor = layer.borderColor.map(LayerColor.init)
         opacity = layer.opacity
@@ -89,6 +90,7 @@ extension LayerState {
         rasterizationScale = layer.rasterizationScale
         magnificationFilter = layer.magnificationFilter
         minificationFilter = layer.minificationFilter
+        antialiasedEdges = layer.allowsEdgeAntialiasing ? layer.edgeAntialiasingMask.intersection(.all) : []
         timing = MediaTiming(layer)
         className = String(describing: type(of: layer))
         name = layer.name

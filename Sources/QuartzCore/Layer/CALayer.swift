@@ -206,17 +206,29 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     open var isOpaque: Bool { get { get("opaque", false) } set { setProperty(newValue, forKey: "opaque") } }
     open var needsDisplayOnBoundsChange: Bool { get { get("needsDisplayOnBoundsChange", false) } set { setProperty(newValue, forKey: "needsDisplayOnBoundsChange") } }
     open var drawsAsynchronously: Bool { get { get("drawsAsynchronously", false) } set { setProperty(newValue, forKey: "drawsAsynchronously") } }
-    open var minificationFilter: String { get { get("minificationFilter", "linear") } set { setProperty(newValue, forKey: "minificationFilter") } }
-    open var magnificationFilter: String { get { get("magnificationFilter", "linear") } set { setProperty(newValue, forKey: "magnificationFilter") } }
+    /// How `contents` is sampled where it is drawn smaller than its pixels.
+    open var minificationFilter: CALayerContentsFilter { get { get("minificationFilter", .linear) } set { setProperty(newValue, forKey: "minificationFilter") } }
+    /// How `contents` is sampled where it is drawn larger than its pixels.
+    open var magnificationFilter: CALayerContentsFilter { get { get("magnificationFilter", .linear) } set { setProperty(newValue, forKey: "magnificationFilter") } }
+    /// The bias of trilinear filtering's level of detail. Kept; Lamina keeps
+    /// no mipmaps, so it changes nothing drawn.
     open var minificationFilterBias: Float { get { get("minificationFilterBias", 0) } set { setProperty(newValue, forKey: "minificationFilterBias") } }
     open var backgroundColor: CGColor? { get { get("backgroundColor", nil) } set { setProperty(newValue, forKey: "backgroundColor") } }
     open var cornerRadius: CGFloat { get { get("cornerRadius", 0) } set { setProperty(newValue, forKey: "cornerRadius") } }
     open var maskedCorners: CACornerMask { get { get("maskedCorners", .all) } set { setProperty(newValue, forKey: "maskedCorners") } }
+    /// The curve of the rounded corners: `.circular` (the default) or Apple's `.continuous`.
+    open var cornerCurve: CALayerCornerCurve { get { get("cornerCurve", .circular) } set { setProperty(newValue, forKey: "cornerCurve") } }
     open var borderWidth: CGFloat { get { get("borderWidth", 0) } set { setProperty(newValue, forKey: "borderWidth") } }
     open var borderColor: CGColor? { get { get("borderColor", nil) } set { setProperty(newValue, forKey: "borderColor") } }
     open var opacity: Float { get { get("opacity", 1) } set { setProperty(newValue, forKey: "opacity") } }
     open var allowsGroupOpacity: Bool { get { get("allowsGroupOpacity", true) } set { setProperty(newValue, forKey: "allowsGroupOpacity") } }
-    open var allowsEdgeAntialiasing: Bool { get { get("allowsEdgeAntialiasing", false) } set { setProperty(newValue, forKey: "allowsEdgeAntialiasing") } }
+    /// Whether the edges in `edgeAntialiasingMask` are antialiased when the
+    /// layer is drawn turned, scaled or at a fraction of a pixel. True, as on
+    /// macOS (iOS defaults to false; docs/behaviour.md).
+    open var allowsEdgeAntialiasing: Bool { get { get("allowsEdgeAntialiasing", true) } set { setProperty(newValue, forKey: "allowsEdgeAntialiasing") } }
+    /// Which edges are antialiased, when `allowsEdgeAntialiasing` is set; the
+    /// others are drawn hard. All four by default.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask { get { get("edgeAntialiasingMask", .all) } set { setProperty(newValue, forKey: "edgeAntialiasingMask") } }
     open var shouldRasterize: Bool { get { get("shouldRasterize", false) } set { setProperty(newValue, forKey: "shouldRasterize") } }
     open var rasterizationScale: CGFloat { get { get("rasterizationScale", 1) } set { setProperty(newValue, forKey: "rasterizationScale") } }
     open var shadowColor: CGColor? { get { get("shadowColor", nil) } set { setProperty(newValue, forKey: "shadowColor") } }
@@ -282,6 +294,12 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     open class func defaultValue(forKey key: String) -> Any? { baseDefaultValue(forKey: key) }
     /// Whether a change to `key` needs the layer redrawn. False for every key by default.
     open class func needsDisplay(forKey key: String) -> Bool { false }
+    /// How much further than `cornerRadius` a corner of `curve` reaches
+    /// along each edge: 1 for `.circular`, 1.528665 for `.continuous`
+    /// (Apple's values), 1 for a curve it does not know.
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? RoundedRectPath.continuousExpansion : 1
+    }
     /// Whether `key`'s value should be archived. Always true.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 

@@ -30,6 +30,32 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
 }
 
+/// The curve of a layer's rounded corners.
+public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// A quarter circle of `cornerRadius` (the default).
+    public static let circular = CALayerCornerCurve(rawValue: "circular")
+    /// Apple's continuous curvature ("squircle") corner: it starts
+    /// `CALayer.cornerCurveExpansionFactor(.continuous)` times the radius
+    /// from the corner along each edge.
+    public static let continuous = CALayerCornerCurve(rawValue: "continuous")
+}
+
+/// How a layer's `contents` image is sampled when it is drawn smaller
+/// (`minificationFilter`) or larger (`magnificationFilter`) than its pixels.
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Bilinear interpolation of the four nearest pixels (the default).
+    public static let linear = CALayerContentsFilter(rawValue: "linear")
+    /// The nearest pixel: hard, square pixels when magnified.
+    public static let nearest = CALayerContentsFilter(rawValue: "nearest")
+    /// Linear between mipmap levels. Apple: "Some renderers may ignore
+    /// this"; Lamina keeps no mipmaps and samples it as `linear`.
+    public static let trilinear = CALayerContentsFilter(rawValue: "trilinear")
+}
+
 /// How a layer resizes when its superlayer's bounds change (macOS's
 /// `CAAutoresizingMask`).
 public struct CAAutoresizingMask: OptionSet, Hashable, Sendable {
@@ -63,6 +89,7 @@ public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
     public static let layerRightEdge = CAEdgeAntialiasingMask(rawValue: 1 << 1)
     public static let layerBottomEdge = CAEdgeAntialiasingMask(rawValue: 1 << 2)
     public static let layerTopEdge = CAEdgeAntialiasingMask(rawValue: 1 << 3)
+    static let all: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
 }
 
 /// The action identifier run when a layer joins a visible tree.

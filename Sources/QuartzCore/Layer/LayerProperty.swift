@@ -5,6 +5,7 @@ enum LayerValueKind: Sendable {
     case cgFloat, float, double, bool, int
     case point, size, rect, transform
     case color, string, gravity, fillMode, autoresizing, cornerMask, contentsFormat
+    case cornerCurve, contentsFilter, edgeMask
     /// Any value, stored as given (contents, mask, filters, delegate-like values).
     case object
     /// Geometry whose NaN or infinite components are refused, as Apple refuses them.
@@ -81,6 +82,17 @@ struct LayerProperty: Sendable {
         case .cornerMask:
             if let mask = value as? CACornerMask { return .value(mask) }
             return LayerProperty.bits(value, limit: Double(UInt32.max)).map { .value(CACornerMask(rawValue: UInt($0))) } ?? .wrongType
+        case .edgeMask:
+            if let mask = value as? CAEdgeAntialiasingMask { return .value(mask) }
+            return LayerProperty.bits(value, limit: Double(UInt32.max)).map { .value(CAEdgeAntialiasingMask(rawValue: UInt32($0))) } ?? .wrongType
+        case .cornerCurve:
+            if let curve = value as? CALayerCornerCurve { return .value(curve) }
+            if let raw = value as? String { return .value(CALayerCornerCurve(rawValue: raw)) }
+            return .wrongType
+        case .contentsFilter:
+            if let filter = value as? CALayerContentsFilter { return .value(filter) }
+            if let raw = value as? String { return .value(CALayerContentsFilter(rawValue: raw)) }
+            return .wrongType
         }
     }
 
@@ -145,18 +157,21 @@ enum CALayerProperties {
         LayerProperty("opaque", .bool, false, animatable: false),
         LayerProperty("needsDisplayOnBoundsChange", .bool, false, animatable: false),
         LayerProperty("drawsAsynchronously", .bool, false, animatable: false),
-        LayerProperty("minificationFilter", .string, "linear", animatable: false),
-        LayerProperty("magnificationFilter", .string, "linear", animatable: false),
-        LayerProperty("minificationFilterBias", .float, Float(0), animatable: false),
+        LayerProperty("minificationFilter", .contentsFilter, CALayerContentsFilter.linear, animatable: false),
+        LayerProperty("magnificationFilter", .contentsFilter, CALayerContentsFilter.linear, animatable: false),
+        // Apple's header: "Animatable" (it changes nothing drawn here).
+        LayerProperty("minificationFilterBias", .float, Float(0), animatable: true),
         // Style
         LayerProperty("backgroundColor", .color, nil, animatable: true),
         LayerProperty("cornerRadius", .cgFloat, CGFloat(0), animatable: true),
         LayerProperty("maskedCorners", .cornerMask, CACornerMask.all, animatable: false),
+        LayerProperty("cornerCurve", .cornerCurve, CALayerCornerCurve.circular, animatable: false),
         LayerProperty("borderWidth", .cgFloat, CGFloat(0), animatable: true),
         LayerProperty("borderColor", .color, black, animatable: true),
         LayerProperty("opacity", .float, Float(1), animatable: true),
         LayerProperty("allowsGroupOpacity", .bool, true, animatable: false),
-        LayerProperty("allowsEdgeAntialiasing", .bool, false, animatable: false),
+        LayerProperty("allowsEdgeAntialiasing", .bool, true, animatable: false),
+        LayerProperty("edgeAntialiasingMask", .edgeMask, CAEdgeAntialiasingMask.all, animatable: false),
         LayerProperty("shouldRasterize", .bool, false, animatable: false),
         LayerProperty("rasterizationScale", .cgFloat, CGFloat(1), animatable: false),
         LayerProperty("shadowColor", .color, black, animatable: true),

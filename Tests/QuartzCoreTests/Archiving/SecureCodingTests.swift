@@ -79,6 +79,9 @@ final class SecureCodingTests: ModelTestCase {
         card.frame = CGRect(x: 10, y: 10, width: 40, height: 30)
         card.backgroundColor = CGColor(srgbRed: 1, green: 0.5, blue: 0, alpha: 0.8)
         card.cornerRadius = 6
+        card.cornerCurve = .continuous
+        card.magnificationFilter = .nearest
+        card.edgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge]
         card.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner]
         card.borderWidth = 2
         card.borderColor = CGColor(gray: 1, alpha: 1)

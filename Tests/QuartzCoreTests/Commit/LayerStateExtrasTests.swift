@@ -30,12 +30,12 @@ final class LayerStateExtrasTests: XCTestCase {
     func testDefaultsAreApplesAndSharedStatesStayUntouched() {
         let fresh = LayerState()
         XCTAssertEqual(fresh.className, "CALayer")
-        XCTAssertEqual(fresh.magnificationFilter, "linear")
+        XCTAssertEqual(fresh.magnificationFilter, .linear)
         XCTAssertEqual(fresh.contentsGravity, .resize)
         var changed = fresh
-        changed.magnificationFilter = "nearest"
-        XCTAssertEqual(LayerState().magnificationFilter, "linear", "the shared defaults were not written")
-        XCTAssertEqual(changed.withoutOwnRendering.magnificationFilter, "nearest")
+        changed.magnificationFilter = .nearest
+        XCTAssertEqual(LayerState().magnificationFilter, .linear, "the shared defaults were not written")
+        XCTAssertEqual(changed.withoutOwnRendering.magnificationFilter, .nearest)
     }
 
     /// `equalsIgnoringFilters` (the bloom cache's key) leaves out the

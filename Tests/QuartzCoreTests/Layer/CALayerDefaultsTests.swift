@@ -51,6 +51,14 @@ final class CALayerDefaultsTests: ModelTestCase {
         XCTAssertFalse(layer.isOpaque)
         XCTAssertTrue(layer.allowsGroupOpacity)
         XCTAssertEqual(layer.maskedCorners, [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner])
+        XCTAssertEqual(layer.cornerCurve, .circular)
+        XCTAssertEqual(layer.minificationFilter, .linear)
+        XCTAssertEqual(layer.magnificationFilter, .linear)
+        XCTAssertEqual(layer.minificationFilterBias, 0)
+        XCTAssertEqual(layer.edgeAntialiasingMask, [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge])
+        XCTAssertEqual(layer.edgeAntialiasingMask.rawValue, 15)
+        // macOS's default; iOS's is false (docs/behaviour.md).
+        XCTAssertTrue(layer.allowsEdgeAntialiasing)
     }
 
     func testMediaTimingDefaults() {

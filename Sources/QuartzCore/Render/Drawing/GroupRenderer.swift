@@ -130,7 +130,9 @@ struct GroupRenderer {
         var key = LayerContent.Key(node.state, scale: LayerContentCache.rasterScale(for: node))
         key = key.asOpaqueShape()
         guard let shape = LayerContentRenderer.render(key: key) else { return }
-        shape.composite(node: node, into: scratch, mask: nil, operation: PIXMAN_OP_IN_REVERSE, clip: area)
+        // Edges the layer draws hard clip hard too.
+        let sampling = ContentSampling(nearest: false, hardEdges: CAEdgeAntialiasingMask.all.subtracting(node.state.antialiasedEdges))
+        shape.composite(node: node, into: scratch, mask: nil, operation: PIXMAN_OP_IN_REVERSE, clip: area, sampling: sampling)
     }
 
     /// Multiplies the group by the mask layer's alpha.
@@ -148,15 +150,17 @@ extension LayerContent.Key {
     /// The layer's bounds shape filled opaque, for clipping.
     func asOpaqueShape() -> LayerContent.Key {
         LayerContent.Key(bounds: bounds, scale: scale, backgroundColor: CGColor(gray: 1, alpha: 1),
-                         cornerRadius: cornerRadius, maskedCorners: maskedCorners)
+                         cornerRadius: cornerRadius, maskedCorners: maskedCorners, cornerCurve: cornerCurve)
     }
 
-    init(bounds: CGRect, scale: CGFloat, backgroundColor: CGColor, cornerRadius: CGFloat, maskedCorners: CACornerMask) {
+    init(bounds: CGRect, scale: CGFloat, backgroundColor: CGColor, cornerRadius: CGFloat, maskedCorners: CACornerMask,
+         cornerCurve: RoundedRectPath.Curve = .circular) {
         var state = LayerState()
         state.bounds = bounds
         state.backgroundColor = LayerColor(backgroundColor)
         state.cornerRadius = cornerRadius
         state.maskedCorners = maskedCorners
+        state.cornerCurve = cornerCurve
         state.borderWidth = 0
         state.masksToBounds = true
         self.init(state, scale: scale)

@@ -11,6 +11,7 @@ final class LayerContent {
         let backgroundColor: LayerColor?
         let cornerRadius: CGFloat
         let maskedCorners: CACornerMask
+        let cornerCurve: RoundedRectPath.Curve
         let borderWidth: CGFloat
         let borderColor: LayerColor?
         let contents: CGImage?
@@ -21,13 +22,22 @@ final class LayerContent {
         let masksToBounds: Bool
         let shape: ShapeState?
         let gradient: GradientState?
+        /// Whether the contents image is sampled with `.nearest`
+        /// (`ContentSampling.samplesNearest`), both where it is drawn into
+        /// the bitmap and where the bitmap is drawn on screen.
+        let samplesNearest: Bool
 
-        init(_ state: LayerState, scale: CGFloat) {
+        /// The key of `state`'s drawing at `scale` bitmap pixels a point,
+        /// the bitmap shown at `screenScale` target pixels a point (which
+        /// picks the minification or magnification filter; the bitmap's own
+        /// scale when not known).
+        init(_ state: LayerState, scale: CGFloat, screenScale: @autoclosure () -> CGFloat? = nil) {
             bounds = state.bounds
             self.scale = scale
             backgroundColor = state.backgroundColor
             cornerRadius = state.cornerRadius
             maskedCorners = state.maskedCorners
+            cornerCurve = state.cornerCurve
             borderWidth = state.borderWidth
             borderColor = state.borderColor
             contents = state.contents
@@ -38,6 +48,7 @@ final class LayerContent {
             masksToBounds = state.masksToBounds
             shape = state.shape
             gradient = state.gradient
+            samplesNearest = ContentSampling.samplesNearest(state, screenScale: { screenScale() ?? scale })
         }
     }
 
@@ -90,7 +101,7 @@ final class LayerContent {
 
     /// The bitmap as a pixman image.
     var image: PixmanImage { pixels.image }
-    private var samplerSource: AffineBilinearSampler.Source { pixels.samplerSource }
+    var samplerSource: AffineBilinearSampler.Source { pixels.samplerSource }
     /// Whether the bitmap's pixels exist yet (for tests: a plain rectangle's
     /// are drawn only when a path needs them).
     var hasDrawnPixels: Bool { drawnPixels != nil }
@@ -224,11 +235,12 @@ final class LayerContent {
     }
 
     /// Composites the bitmap through `node`'s matrix into `destination`,
-    /// touching only `clip` (target pixels). `usingSwiftKernels` picks the
+    /// touching only `clip` (target pixels), sampled as `sampling` says
+    /// where it is not at whole pixels. `usingSwiftKernels` picks the
     /// loops that stand in for pixman (`runsSwiftKernels`; tests ask for
     /// them in any build).
     func composite(node: DrawNode, into destination: PixmanImage, mask: PixmanImage?,
-                   operation: pixman_op_t = PIXMAN_OP_OVER, clip: PixelRect,
+                   operation: pixman_op_t = PIXMAN_OP_OVER, clip: PixelRect, sampling: ContentSampling = .standard,
                    usingSwiftKernels: Bool = LayerContent.runsSwiftKernels, bandMemory: ScratchPool? = nil) {
         // bitmap pixels -> layer space -> target pixels
         let toLayer = CATransform3DConcat(CATransform3DMakeScale(1 / key.scale, 1 / key.scale, 1),
@@ -254,6 +266,10 @@ final class LayerContent {
             }
             return
         }
+        if !sampling.isStandard {
+            return compositeSampled(through: toTarget, sampling: sampling, into: destination, mask: mask,
+                                    operation: operation, clip: clip, bandMemory: bandMemory)
+        }
         if usingSwiftKernels, toTarget.isTranslation2D, operation == PIXMAN_OP_OVER, let color = uniformColor,
            let target = destination.buffer,
            mask == nil || mask?.solidAlpha != nil, let offsets = Self.fixedOffsets(of: toTarget) {
@@ -270,7 +286,7 @@ final class LayerContent {
         }
         let toPixels = Homography(toTarget)
         guard let inverse = toPixels.inverted() else { return }
-        if let copy = transformedCopy(for: toTarget, toPixels: toPixels) {
+        if let copy = transformedCopy(for: toTarget, toPixels: toPixels, sampling: .standard) {
             destination.composite(copy.image, at: copy.x, copy.y, mask: mask, operation: operation, rect: clip)
             return
         }
@@ -281,9 +297,14 @@ final class LayerContent {
             extent: outline.flatMap(CGRect.init(boundingPoints:)).flatMap(PixelRect.init(covering:))?.insetBy(-2),
             drawing: clip)
         image.setTransform(inverse, bilinear: true, over: region)
+        // An operator that clears where the source is transparent (a
+        // clip's `IN_REVERSE`) must reach every pixel of `clip`, not only
+        // the outline's: a turned layer masking to its bounds let its
+        // sublayers show past its outline, beside the bands.
+        let reachesAllOfClip = !GroupRenderer.leavesDestinationWhereTransparent(operation)
         if inverse.isProjective, let outlineMask = outlineMask(outline, clip: clip, fade: mask) {
             // The mask is exact; a pixel of margin covers its antialiasing.
-            let bands = OutlineBands.rects(covering: outline ?? [], margin: 1, within: clip)
+            let bands = reachesAllOfClip ? [clip] : OutlineBands.rects(covering: outline ?? [], margin: 1, within: clip)
             if usingSwiftKernels, let fixed = PixmanImage.fixedTransform(inverse, over: region) {
                 // pixman's own pixels, sampled without its general fetcher.
                 image.setTransform(nil, bilinear: false)
@@ -300,7 +321,7 @@ final class LayerContent {
         }
         let margin = Self.filterMargin(of: toPixels)
         let bands: [PixelRect]
-        if inverse.isProjective || !margin.isFinite {
+        if inverse.isProjective || !margin.isFinite || reachesAllOfClip {
             bands = [clip]
         } else if toTarget.isAxisAligned2D {
             // A rectangle on screen: one call over its box (bands would only
@@ -342,9 +363,9 @@ final class LayerContent {
     /// write every pixel of a band, so memory reused from the last frame
     /// needs no clearing, where a fresh buffer for a turning 400x300 layer
     /// was zeroed, 480 KB, every frame.
-    private func compositeSampled(bands: [PixelRect], into destination: PixmanImage, mask: PixmanImage?,
-                                  maskOrigin: (x: Int, y: Int)?, operation: pixman_op_t, bandMemory: ScratchPool?,
-                                  sample: (PixelRect, UnsafeMutableRawPointer, Int) -> Void) {
+    func compositeSampled(bands: [PixelRect], into destination: PixmanImage, mask: PixmanImage?,
+                          maskOrigin: (x: Int, y: Int)?, operation: pixman_op_t, bandMemory: ScratchPool?,
+                          sample: (PixelRect, UnsafeMutableRawPointer, Int) -> Void) {
         guard let widest = bands.map(\.width).max(), let tallest = bands.map(\.height).max(),
               widest > 0, tallest > 0 else { return }
         let buffer = bandMemory?.acquire(window: PixelRect(x: 0, y: 0, width: widest, height: tallest))
@@ -394,7 +415,7 @@ final class LayerContent {
 
     /// The bitmap's corners in target pixels, clockwise from its top left;
     /// nil when one lies behind the eye.
-    private func outline(through toPixels: Homography) -> [CGPoint]? {
+    func outline(through toPixels: Homography) -> [CGPoint]? {
         let corners = [CGPoint(x: 0, y: 0), CGPoint(x: pixelWidth, y: 0),
                        CGPoint(x: pixelWidth, y: pixelHeight), CGPoint(x: 0, y: pixelHeight)]
         guard corners.allSatisfy({ toPixels.depth(of: $0) > 0 }) else { return nil }
@@ -410,14 +431,18 @@ final class LayerContent {
     /// direct path. The pixels match the direct path's within 2 levels
     /// (pixman rounds the map's translation to 16.16 fixed point, and moved
     /// to the copy's origin it rounds apart by up to 1/65536 of a pixel).
+    /// `sampling` is the copy's too, and part of what it is kept for.
     /// Nil: composite directly.
-    private func transformedCopy(for toTarget: CATransform3D, toPixels: Homography) -> (image: PixmanImage, x: Int, y: Int)? {
-        defer { lastMatrix = toTarget }
-        if let transformed, transformed.matrix == toTarget { return (transformed.image, transformed.x, transformed.y) }
+    func transformedCopy(for toTarget: CATransform3D, toPixels: Homography,
+                         sampling: ContentSampling) -> (image: PixmanImage, x: Int, y: Int)? {
+        defer { (lastMatrix, lastSampling) = (toTarget, sampling) }
+        if let transformed, transformed.matrix == toTarget, transformed.sampling == sampling {
+            return (transformed.image, transformed.x, transformed.y)
+        }
         // Affine maps only: pixman holds a projective map in 16.16 fixed
         // point, where moving it to the copy's origin changes which bits of
         // its perspective terms survive, and so the samples near its edges.
-        guard lastMatrix == toTarget, !toPixels.isProjective, let outline = outline(through: toPixels),
+        guard lastMatrix == toTarget, lastSampling == sampling, !toPixels.isProjective, let outline = outline(through: toPixels),
               case let margin = Self.filterMargin(of: toPixels), margin.isFinite, margin < 64,
               let bounds = CGRect(boundingPoints: outline),
               let box = PixelRect(covering: bounds)?.insetBy(-Int(margin.rounded(.up))),
@@ -428,7 +453,17 @@ final class LayerContent {
         guard let inverse = Homography(toCopy).inverted() else { return nil }
         let buffer = RasterBuffer(width: box.width, height: box.height)
         guard let copy = PixmanImage(buffer: buffer) else { return nil }
-        if !Self.isTurnedAffine(toPixels) {
+        if !sampling.isStandard {
+            // The direct path's sampling (`compositeSampled(through:sampling:…)`)
+            // at the same target positions: the same pixels, bit for bit (a
+            // nearest sample moved by 1/65536 of a pixel may take its neighbour).
+            guard let targetToBitmap = toPixels.inverted(), let fixed = PixmanImage.fixedTransform(targetToBitmap)
+            else { return nil }
+            let edges = EdgeCoverageSampler.Edges(sampling: sampling, lines: EdgeCoverageSampler.EdgeLines(outline: outline),
+                                                  isProjective: false)
+            EdgeCoverageSampler.sample(samplerSource, through: fixed, nearest: sampling.nearest, edges: edges, rect: box,
+                                       into: buffer.base, outputBytesPerRow: buffer.bytesPerRow)
+        } else if !Self.isTurnedAffine(toPixels) {
             image.setTransform(inverse, bilinear: true)
             copy.composite(image, mask: nil, operation: PIXMAN_OP_SRC, rect: PixelRect(x: 0, y: 0, width: box.width, height: box.height))
         } else {
@@ -437,17 +472,20 @@ final class LayerContent {
             AffineBilinearSampler.sample(samplerSource, targetToSource: targetToBitmap, rect: box,
                                          into: buffer.base, outputBytesPerRow: buffer.bytesPerRow)
         }
-        transformed = (toTarget, copy, buffer, box.x, box.y)
+        transformed = (toTarget, sampling, copy, buffer, box.x, box.y)
         return (copy, box.x, box.y)
     }
 
     /// A copy resampled at a fractional offset, and the fraction last asked for.
     private var shifted: (fraction: CGPoint, image: PixmanImage, buffer: RasterBuffer)?
     private var lastFraction: CGPoint?
-    /// The bitmap drawn through the last matrix it stayed at, placed at
-    /// (`x`, `y`) in the target, and the matrix last asked for.
-    private var transformed: (matrix: CATransform3D, image: PixmanImage, buffer: RasterBuffer, x: Int, y: Int)?
+    /// The bitmap drawn through the last matrix it stayed at, with the
+    /// sampling it was drawn with, placed at (`x`, `y`) in the target; and
+    /// the matrix and sampling last asked for.
+    private var transformed: (matrix: CATransform3D, sampling: ContentSampling, image: PixmanImage, buffer: RasterBuffer,
+                              x: Int, y: Int)?
     private var lastMatrix: CATransform3D?
+    private var lastSampling = ContentSampling.standard
     /// Whether a transformed copy is kept (for tests).
     var hasTransformedCopy: Bool { transformed != nil }
     /// Whether a resampled copy is kept (for tests).

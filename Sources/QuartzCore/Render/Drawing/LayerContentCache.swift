@@ -21,7 +21,7 @@ final class LayerContentCache {
     }
 
     private func lookUp(_ node: DrawNode) -> LayerContent? {
-        let key = LayerContent.Key(node.state, scale: Self.rasterScale(for: node))
+        let key = LayerContent.Key(node.state, scale: Self.rasterScale(for: node), screenScale: Self.screenScale(for: node))
         if let cached = entries[node.id], cached.key == key { return cached }
         let content: LayerContent?
         if LayerContent.showsContentsUnchanged(key), let contents = key.contents, let image = sourceImage(for: contents) {
@@ -62,6 +62,13 @@ final class LayerContentCache {
         guard let pixman = PixmanImage(image: image) else { return nil }
         sources[ObjectIdentifier(image)] = (image, pixman)
         return pixman
+    }
+
+    /// The target pixels per layer point the layer is shown at, in its
+    /// least scaled direction (for the contents filter, `ContentSampling`).
+    static func screenScale(for node: DrawNode) -> CGFloat {
+        let m = node.matrix
+        return min((m.m11 * m.m11 + m.m12 * m.m12).squareRoot(), (m.m21 * m.m21 + m.m22 * m.m22).squareRoot())
     }
 
     /// The pixels per layer point the content is drawn at: the layer's

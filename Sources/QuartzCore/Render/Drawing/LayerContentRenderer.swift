@@ -25,7 +25,9 @@ enum LayerContentRenderer {
         let draw = { (buffer: RasterBuffer) in
             guard let context = LayerDrawingContext.make(over: buffer, origin: extent.origin, scale: key.scale)
             else { return }
-            let shape = roundedRect(bounds, radius: key.cornerRadius, corners: key.maskedCorners)
+            // The contents filter (`ContentSampling.samplesNearest`): cairo's nearest filter.
+            if key.samplesNearest { context.interpolationQuality = .none }
+            let shape = RoundedRectPath.path(bounds, radius: key.cornerRadius, corners: key.maskedCorners, curve: key.cornerCurve)
             if hasBackground, let color = key.backgroundColor {
                 context.setFillColor(color.cgColor)
                 context.addPath(shape)
@@ -61,7 +63,8 @@ enum LayerContentRenderer {
                 if borderRect.width > 0, borderRect.height > 0 {
                     context.setStrokeColor(color.cgColor)
                     context.setLineWidth(key.borderWidth)
-                    context.addPath(roundedRect(borderRect, radius: max(0, key.cornerRadius - inset), corners: key.maskedCorners))
+                    context.addPath(RoundedRectPath.path(borderRect, radius: max(0, key.cornerRadius - inset),
+                                                         corners: key.maskedCorners, curve: key.cornerCurve))
                     context.strokePath()
                 }
             }
@@ -142,36 +145,6 @@ enum LayerContentRenderer {
                 drawContents(image, in: cell, contentsRect: sourceCell, context: context)
             }
         }
-    }
-
-    /// A rectangle with rounded `corners` (Apple's `maskedCorners`; minY is
-    /// the top in layer space).
-    static func roundedRect(_ rect: CGRect, radius: CGFloat, corners: CACornerMask) -> CGPath {
-        let r = max(0, min(radius.isFinite ? radius : 0, rect.width / 2, rect.height / 2))
-        guard r > 0, !corners.isEmpty else { return CGPath(rect: rect, transform: nil) }
-        func cornerRadius(_ corner: CACornerMask) -> CGFloat { corners.contains(corner) ? r : 0 }
-        let topLeft = cornerRadius(.layerMinXMinYCorner), topRight = cornerRadius(.layerMaxXMinYCorner)
-        let bottomLeft = cornerRadius(.layerMinXMaxYCorner), bottomRight = cornerRadius(.layerMaxXMaxYCorner)
-        let path = CGMutablePath()
-        path.move(to: CGPoint(x: rect.minX + topLeft, y: rect.minY))
-        path.addLine(to: CGPoint(x: rect.maxX - topRight, y: rect.minY))
-        if topRight > 0 {
-            path.addArc(tangent1End: CGPoint(x: rect.maxX, y: rect.minY), tangent2End: CGPoint(x: rect.maxX, y: rect.maxY), radius: topRight)
-        }
-        path.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY - bottomRight))
-        if bottomRight > 0 {
-            path.addArc(tangent1End: CGPoint(x: rect.maxX, y: rect.maxY), tangent2End: CGPoint(x: rect.minX, y: rect.maxY), radius: bottomRight)
-        }
-        path.addLine(to: CGPoint(x: rect.minX + bottomLeft, y: rect.maxY))
-        if bottomLeft > 0 {
-            path.addArc(tangent1End: CGPoint(x: rect.minX, y: rect.maxY), tangent2End: CGPoint(x: rect.minX, y: rect.minY), radius: bottomLeft)
-        }
-        path.addLine(to: CGPoint(x: rect.minX, y: rect.minY + topLeft))
-        if topLeft > 0 {
-            path.addArc(tangent1End: CGPoint(x: rect.minX, y: rect.minY), tangent2End: CGPoint(x: rect.maxX, y: rect.minY), radius: topLeft)
-        }
-        path.closeSubpath()
-        return path
     }
 }
 

@@ -89,22 +89,25 @@ extension Compositor {
         }
     }
 
-    /// The layer's own bitmap, faded by `opacity` and tinted by a replicator copy's colour.
+    /// The layer's own bitmap, faded by `opacity` and tinted by a replicator
+    /// copy's colour, sampled with its contents filter and edge antialiasing.
     private func drawContent(_ content: LayerContent, of node: DrawNode, into destination: PixmanImage, clip area: PixelRect,
                              opacity: Float) {
         let tint = node.tint
+        let sampling = ContentSampling(key: content.key, state: node.state)
         if tint != .white, tint.red != tint.alpha || tint.green != tint.alpha || tint.blue != tint.alpha,
            let coverage = PixmanImage(red: 0, green: 0, blue: 0, alpha: tint.alpha * Double(opacity)) {
             // A tint is a colour multiply, not a per-channel coverage: pixman's
             // component-alpha OVER would let what is behind show through a
             // channel the tint dims. So: clear behind by the plain alpha, then
             // add the tinted colour.
-            content.composite(node: node, into: destination, mask: coverage, operation: PIXMAN_OP_OUT_REVERSE, clip: area)
+            content.composite(node: node, into: destination, mask: coverage, operation: PIXMAN_OP_OUT_REVERSE, clip: area,
+                              sampling: sampling)
             content.composite(node: node, into: destination, mask: Self.fadeMask(opacity: opacity, tint: tint),
-                              operation: PIXMAN_OP_ADD, clip: area)
+                              operation: PIXMAN_OP_ADD, clip: area, sampling: sampling)
             return
         }
         let fade = tint == .white ? opacityMasks.mask(for: Double(opacity)) : Self.fadeMask(opacity: opacity, tint: tint)
-        content.composite(node: node, into: destination, mask: fade, clip: area, bandMemory: scratchPool)
+        content.composite(node: node, into: destination, mask: fade, clip: area, sampling: sampling, bandMemory: scratchPool)
     }
 }

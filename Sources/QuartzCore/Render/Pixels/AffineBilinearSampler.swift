@@ -130,8 +130,9 @@ enum AffineBilinearSampler {
     /// the high half; `bottom`: the lower two) blended with the 7-bit
     /// weights of 16.16 position (`x`, `y`): each pixel times its two
     /// weights, summed and truncated as pixman does (`lamina_bilinear_blend`).
+    /// Also `EdgeCoverageSampler`'s.
     @inline(__always)
-    private static func weigh(top: UInt64, bottom: UInt64, x: Int, y: Int) -> UInt32 {
+    static func weigh(top: UInt64, bottom: UInt64, x: Int, y: Int) -> UInt32 {
         lamina_bilinear_blend(top, bottom, UInt32(truncatingIfNeeded: (x >> 9) & 0x7F),
                               UInt32(truncatingIfNeeded: (y >> 9) & 0x7F))
     }

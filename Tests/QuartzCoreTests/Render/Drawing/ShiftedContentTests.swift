@@ -52,6 +52,59 @@ final class ShiftedContentTests: ModelTestCase {
         root.detachFromHost()
     }
 
+    /// The same with `.nearest` contents and hard top and bottom edges
+    /// (`EdgeCoverageSampler`): the copy is made once, every frame matches a
+    /// fresh one exactly, and a change of edges alone (which keeps the
+    /// bitmap) is drawn at once: the copy is kept for one sampling.
+    func testATurnedLayerKeepsItsCopyForOneSampling() {
+        let (width, height) = (200, 160)
+        func scene(on host: RenderHost, edges: CAEdgeAntialiasingMask) -> (root: CALayer, turned: CALayer) {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: width, height: height)
+            root.backgroundColor = CGColor(gray: 0.2, alpha: 1)
+            let turned = CALayer()
+            turned.frame = CGRect(x: 50, y: 40, width: 96, height: 80)
+            turned.contents = ContentsFilterGoldenTests.pixelArt
+            turned.magnificationFilter = .nearest
+            turned.edgeAntialiasingMask = edges
+            turned.transform = CATransform3DMakeRotation(0.4, 0, 0, 1)
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1.0
+            fade.toValue = 0.3
+            fade.duration = 2
+            turned.add(fade, forKey: "fade")
+            root.addSublayer(turned)
+            root.attach(to: host)
+            CATransaction.flush()
+            return (root, turned)
+        }
+        func fresh(edges: CAEdgeAntialiasingMask, at time: CFTimeInterval) -> CGImage {
+            let host = InlineRenderHost(width: width, height: height)
+            let made = scene(on: host, edges: edges)
+            defer { made.root.detachFromHost() }
+            return host.render(at: time)
+        }
+        let leftAndRight: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge]
+        let host = InlineRenderHost(width: width, height: height)
+        let (root, turned) = scene(on: host, edges: leftAndRight)
+        for step in 0..<3 {
+            let time = 1000 + Double(step) * 0.2
+            XCTAssertEqual(GoldenImage.differingPixels(host.render(at: time), fresh(edges: leftAndRight, at: time), tolerance: 0), 0,
+                           "frame \(step)")
+        }
+        XCTAssertEqual(host.loop.compositor.contentCache.transformedCopyCount, 1)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        turned.edgeAntialiasingMask = .all
+        CATransaction.commit()
+        for step in 3..<6 {
+            let time = 1000 + Double(step) * 0.2
+            XCTAssertEqual(GoldenImage.differingPixels(host.render(at: time), fresh(edges: .all, at: time), tolerance: 0), 0,
+                           "frame \(step), all edges antialiased")
+        }
+        root.detachFromHost()
+    }
+
     func testARestingLayerAtAFractionalPositionIsResampledOnceWithTheSamePixels() {
         let (width, height) = (160, 100)
         let host = InlineRenderHost(width: width, height: height)
