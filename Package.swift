@@ -41,7 +41,7 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11",
-                       providers: [.apt(["libx11-dev", "libxext-dev", "libxpresent-dev", "libxrandr-dev", "libxtst-dev"])]),
+                       providers: [.apt(["libx11-dev", "libxext-dev", "libxpresent-dev", "libxrandr-dev", "libxtst-dev", "libxi-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         // The compiler's prefetch hint, which Swift does not expose (a header, no library).
         .systemLibrary(name: "CMemoryHints"),

@@ -10,6 +10,7 @@
 #include <X11/extensions/Xpresent.h>
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/XTest.h>
+#include <X11/extensions/XInput2.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
 #include <poll.h>
@@ -17,3 +18,7 @@
 
 // IPC_PRIVATE is a cast macro that Swift does not import.
 static inline key_t cx11_ipc_private(void) { return IPC_PRIVATE; }
+
+// XInput 2's mask macros, which Swift does not import.
+static inline void cx11_xi_set_mask(unsigned char *mask, int event) { XISetMask(mask, event); }
+static inline int cx11_xi_mask_length(int event) { return XIMaskLen(event); }

@@ -50,7 +50,8 @@ public struct LaminaKeyEvent: Sendable, Equatable {
     /// True for a key-down that the keyboard's autorepeat produced while the
     /// key was held (X autorepeat, made detectable through XKB).
     public let isARepeat: Bool
-    /// The X server's time of the event, in seconds (it wraps every 49 days).
+    /// When the key went down or up, on `CACurrentMediaTime()`'s clock
+    /// (converted from the X server's time, as pointer events are).
     public let timestamp: Double
 
     public init(type: EventType, keysym: UInt32, keyCode: UInt16 = 0, characters: String = "",

@@ -45,6 +45,26 @@ public final class LaminaWindow: LaminaResponder {
     public private(set) var isVisible = false
     /// True once the window is closed; it cannot be shown again.
     public private(set) var isClosed = false
+    /// Whether the first responder gets `mouseMoved(with:)` when the pointer
+    /// moves with no button down (false by default, as in AppKit). Drags
+    /// are always delivered.
+    public var acceptsMouseMovedEvents = false
+    /// Whether the window asks for XInput 2 touch events, delivered through
+    /// the responders' `touchesBegan(_:with:)` and siblings (false by
+    /// default, as AppKit's `acceptsTouchEvents`). Until it does, a
+    /// touchscreen reaches the window as the left button. When the server
+    /// has no XInput 2.2, touches stay pointer events.
+    public var acceptsTouchEvents = false {
+        didSet {
+            guard acceptsTouchEvents != oldValue else { return }
+            if !acceptsTouchEvents { pointerRouting.cancelTouches(timestamp: CACurrentMediaTime()) }
+            connection.send(.acceptTouches(acceptsTouchEvents))
+        }
+    }
+    /// Whether XInput 2 touches are being delivered (the server said yes to
+    /// `acceptsTouchEvents`).
+    package private(set) var deliversTouches = false
+    let pointerRouting = PointerRouting()
 
     private let connection: WindowConnection
     let renderServer: RenderServer
@@ -161,6 +181,12 @@ public final class LaminaWindow: LaminaResponder {
             if handleDebugKey(key) { return }
             let responder = firstResponder ?? self
             if key.type == .keyDown { responder.keyDown(with: key) } else { responder.keyUp(with: key) }
+        case .pointer(let pointer):
+            handlePointer(pointer)
+        case .touch(let record, let timestamp):
+            handleTouch(record, timestamp: timestamp)
+        case .touchesAccepted(let accepted):
+            deliversTouches = accepted && acceptsTouchEvents
         case .resized(let width, let height):
             contentSize = CGSize(width: width, height: height)
             CATransaction.begin()

@@ -28,18 +28,29 @@ final class WindowConnection: Sendable {
         let height: Int
         let pacing: DisplayPacing
         let detectableAutoRepeat: Bool
+        /// The server has XInput 2.2, so touches can be asked for.
+        let offersTouches: Bool
     }
 
     /// Commands for the X thread.
     enum Command: Sendable {
         case show
         case setTitle(String)
+        /// Ask for XInput 2 touch events on the window, or stop.
+        case acceptTouches(Bool)
         case close
     }
 
     /// What the X thread sends the app thread.
     enum Event: Sendable {
         case key(LaminaKeyEvent)
+        /// A button, move, drag, scroll or crossing.
+        case pointer(LaminaMouseEvent)
+        /// A touch, its time on the media clock.
+        case touch(TouchRecord, timestamp: Double)
+        /// Whether the window now gets XInput 2 touches (false when the
+        /// server has no XInput 2.2).
+        case touchesAccepted(Bool)
         /// The window's new size in pixels.
         case resized(width: Int, height: Int)
         /// The window manager's close button.

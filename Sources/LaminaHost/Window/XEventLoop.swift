@@ -1,7 +1,13 @@
 import Foundation
+import QuartzCore
 
-/// The X thread's state: the window's connection, the window, and the
-/// keys held down. Created and used only on the X thread.
+/// The X thread's state: the window's connection, the window, the keys
+/// and buttons held down. Created and used only on the X thread.
+///
+/// Pointer motion is compressed: a burst of moves becomes one event, and
+/// moves are passed on at most once a display interval (the first after a
+/// pause at once), the latest position winning. Any other event passes the
+/// move waiting before it first, so the order is kept.
 final class XEventLoop {
     let setup: WindowConnection.Setup
     private let display: XDisplay
@@ -11,6 +17,15 @@ final class XEventLoop {
     /// Keycodes down now: a press of one of these is an autorepeat.
     private var keysDown: Set<UInt16> = []
     private var size: (width: Int, height: Int)
+    private var pointer = PointerTracker()
+    private var serverTime = ServerTimeMapping()
+    /// XInput's opcode while touches are asked for.
+    private var touchOpcode: Int32?
+    private let xinputOpcode: Int32?
+    /// The latest move not yet passed on, with its arrival time.
+    private var pendingMotion: (record: PointerRecord, arrival: Double)?
+    private var lastMotionDelivery = -Double.infinity
+    private let motionInterval: Double
 
     init(_ configuration: WindowConnection.Configuration, connection: WindowConnection,
          deliver: @escaping @Sendable (WindowConnection.Event) -> Void) throws(LaminaHostError) {
@@ -25,11 +40,14 @@ final class XEventLoop {
         if configuration.fullscreen { window.requestFullscreen() }
         if configuration.hidesCursor { window.hideCursor() }
         let detectable = XKeyboard.enableDetectableAutoRepeat(on: display)
+        xinputOpcode = XInputTouch.opcode(on: display)
         display.flush()
         self.connection = connection
         self.deliver = deliver
+        motionInterval = pacing.interval
         setup = WindowConnection.Setup(displayName: display.name, windowID: window.id, width: size.width,
-                                       height: size.height, pacing: pacing, detectableAutoRepeat: detectable)
+                                       height: size.height, pacing: pacing, detectableAutoRepeat: detectable,
+                                       offersTouches: xinputOpcode != nil)
     }
 
     /// Handles events and commands until the window is closed. Losing the
@@ -40,6 +58,7 @@ final class XEventLoop {
                 switch command {
                 case .show: window.map()
                 case .setTitle(let title): window.setTitle(title); display.flush()
+                case .acceptTouches(let accept): acceptTouches(accept)
                 case .close:
                     window.destroy()
                     return
@@ -48,8 +67,11 @@ final class XEventLoop {
             var exposed = false
             let sizeBefore = size
             while display.pendingEvents > 0 {
-                if handle(display.nextEvent().decoded(for: window)) { exposed = true }
+                var event = display.nextEvent()
+                if handle(event.decoded(for: window, touchOpcode: touchOpcode)) { exposed = true }
             }
+            let now = MediaClock.monotonicNow()
+            if pendingMotion != nil, now - lastMotionDelivery >= motionInterval { flushMotion() }
             // One request for a burst of events: a new size (which repaints
             // everything) or a repaint of what was exposed.
             if size != sizeBefore {
@@ -57,15 +79,30 @@ final class XEventLoop {
             } else if exposed {
                 connection.repaint()
             }
-            _ = Poll.waitForReadable([display.fileDescriptor, connection.wakeDescriptor], timeout: nil)
+            // A move held back wakes the loop when its interval is up.
+            let timeout = pendingMotion.map { _ in max(0, lastMotionDelivery + motionInterval - now) }
+            _ = Poll.waitForReadable([display.fileDescriptor, connection.wakeDescriptor], timeout: timeout)
         }
     }
 
     /// Handles one event; returns true when the window needs repainting.
     private func handle(_ event: DecodedXEvent) -> Bool {
+        if case .pointer(let record) = event, record.kind == .motion {
+            pendingMotion = (record, MediaClock.monotonicNow())
+            return false
+        }
+        if case .other = event { return false }
+        flushMotion()
         switch event {
         case .key(let record):
             deliver(.key(keyEvent(from: record)))
+        case .pointer(let record):
+            deliverPointer(record, arrival: MediaClock.monotonicNow())
+        case .touch(let record):
+            let timestamp = serverTime.mediaTime(serverTime: record.time, arrival: MediaClock.monotonicNow())
+            deliver(.touch(record, timestamp: timestamp))
+        case .unmapped:
+            for event in pointer.releaseAll(timestamp: MediaClock.monotonicNow()) { deliver(.pointer(event)) }
         case .configured(let width, let height):
             guard width != size.width || height != size.height else { return false }
             size = (width, height)
@@ -82,6 +119,32 @@ final class XEventLoop {
             break
         }
         return false
+    }
+
+    private func deliverPointer(_ record: PointerRecord, arrival: Double) {
+        let timestamp = serverTime.mediaTime(serverTime: record.time, arrival: arrival)
+        for event in pointer.events(for: record, timestamp: timestamp) { deliver(.pointer(event)) }
+    }
+
+    /// Passes on the move held back, if any.
+    private func flushMotion() {
+        guard let (record, arrival) = pendingMotion else { return }
+        pendingMotion = nil
+        lastMotionDelivery = MediaClock.monotonicNow()
+        deliverPointer(record, arrival: arrival)
+    }
+
+    /// Asks for XInput 2 touches on the window, or stops; tells the window
+    /// whether it gets them.
+    private func acceptTouches(_ accept: Bool) {
+        guard let opcode = xinputOpcode else {
+            deliver(.touchesAccepted(false))
+            return
+        }
+        let selected = XInputTouch.select(accept, on: display, window: window.id)
+        display.flush()
+        touchOpcode = accept && selected ? opcode : nil
+        deliver(.touchesAccepted(touchOpcode != nil))
     }
 
     private func keyEvent(from record: DecodedXEvent.KeyRecord) -> LaminaKeyEvent {

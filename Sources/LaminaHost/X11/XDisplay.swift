@@ -13,7 +13,7 @@ package final class XDisplay {
     package let raw: OpaquePointer
     /// The name the connection was made to (":99", "localhost:10.0").
     package let name: String
-    let screen: Int32
+    package let screen: Int32
     package let rootWindow: UInt
     /// Called right after the connection is closed (in `deinit`, once
     /// nothing uses it), so another thread can wait until it is gone:

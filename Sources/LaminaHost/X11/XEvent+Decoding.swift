@@ -10,6 +10,12 @@ enum DecodedXEvent {
     case mapped
     /// The window manager's close button (`WM_DELETE_WINDOW`).
     case deleteRequested
+    /// A button, motion or crossing on the window.
+    case pointer(PointerRecord)
+    /// An XInput 2 touch on the window.
+    case touch(TouchRecord)
+    /// The window was unmapped: buttons held will not be released to it.
+    case unmapped
     case other
 
     /// A key press or release, looked up in the keyboard layout.
@@ -27,10 +33,16 @@ enum DecodedXEvent {
 }
 
 extension XEvent {
-    /// The event in the terms of `window` (its close protocol atoms).
-    func decoded(for window: XWindow) -> DecodedXEvent {
+    /// The event in the terms of `window` (its close protocol atoms);
+    /// `touchOpcode` is XInput's, when touches are read.
+    mutating func decoded(for window: XWindow, touchOpcode: Int32? = nil) -> DecodedXEvent {
         let event = self
         switch event.type {
+        case GenericEvent:
+            guard let opcode = touchOpcode,
+                  let touch = XInputTouch.record(from: &self, display: window.display, opcode: opcode,
+                                                          window: window.id) else { return .other }
+            return .touch(touch)
         case KeyPress, KeyRelease:
             let key = event.xkey
             let (keysym, text, plainText) = XKeyboard.lookup(key)
@@ -42,6 +54,23 @@ extension XEvent {
             return .exposed(remaining: Int(event.xexpose.count))
         case MapNotify:
             return .mapped
+        case UnmapNotify:
+            return .unmapped
+        case ButtonPress, ButtonRelease:
+            let button = event.xbutton
+            // An event for another window (one already destroyed) is not ours.
+            guard button.window == window.id else { return .other }
+            let kind: PointerRecord.Kind = event.type == ButtonPress ? .press(button: button.button) : .release(button: button.button)
+            return .pointer(.init(kind: kind, x: Double(button.x), y: Double(button.y), state: button.state, time: button.time))
+        case MotionNotify:
+            let motion = event.xmotion
+            guard motion.window == window.id else { return .other }
+            return .pointer(.init(kind: .motion, x: Double(motion.x), y: Double(motion.y), state: motion.state, time: motion.time))
+        case EnterNotify, LeaveNotify:
+            let crossing = event.xcrossing
+            guard crossing.window == window.id else { return .other }
+            let kind: PointerRecord.Kind = event.type == EnterNotify ? .enter : .leave(grabbed: crossing.mode == NotifyGrab)
+            return .pointer(.init(kind: kind, x: Double(crossing.x), y: Double(crossing.y), state: crossing.state, time: crossing.time))
         case ClientMessage:
             let message = event.xclient
             if message.message_type == window.protocolsAtom, message.format == 32,

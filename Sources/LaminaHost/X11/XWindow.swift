@@ -13,7 +13,7 @@ final class XWindow {
     private var isDestroyed = false
 
     /// Creates (but does not map) a window of `width` x `height` pixels on
-    /// the default screen, with a black background, selecting key,
+    /// the default screen, with a black background, selecting key, pointer,
     /// exposure and structure events.
     init(display: XDisplay, width: Int, height: Int) throws(LaminaHostError) {
         self.display = display
@@ -23,6 +23,7 @@ final class XWindow {
         attributes.background_pixel = XBlackPixel(display.raw, display.screen)
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = KeyPressMask | KeyReleaseMask | ExposureMask | StructureNotifyMask | FocusChangeMask
+            | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask
         let mask = UInt(CWBackPixel | CWBitGravity | CWEventMask)
         var created: UInt = 0
         let error = XErrorHandling.trapping(display) {

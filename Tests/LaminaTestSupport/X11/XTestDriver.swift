@@ -3,8 +3,9 @@ import Foundation
 import LaminaHost
 
 /// Drives and inspects an X display from outside a window, as a test or a
-/// benchmark does: keys through the XTest extension (`XTestFakeKeyEvent`)
-/// or `XSendEvent`, window geometry (`XGetWindowAttributes`), pixels
+/// benchmark does: keys and the pointer through the XTest extension
+/// (`XTestFakeKeyEvent`, `XTestFakeMotionEvent`, `XTestFakeButtonEvent`)
+/// or keys through `XSendEvent`, window geometry (`XGetWindowAttributes`), pixels
 /// (`XGetImage`), the close button (`WM_DELETE_WINDOW`), resizes.
 ///
 /// A separate connection, like another program's. One thread at a time.
@@ -65,6 +66,55 @@ package final class XTestDriver {
         XTestFakeKeyEvent(display.raw, UInt32(code), down ? 1 : 0, 0)
         display.sync()
         return true
+    }
+
+    /// Moves the pointer to (`x`, `y`) in `window`'s pixels (the screen's
+    /// when `window` is nil), through XTest as a mouse or touchscreen would.
+    @discardableResult
+    package func fakeMotion(x: Int, y: Int, in window: UInt? = nil) -> Bool {
+        var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        guard XTestQueryExtension(display.raw, &eventBase, &errorBase, &major, &minor) != 0 else { return false }
+        var (screenX, screenY) = (Int32(x), Int32(y))
+        if let window {
+            var child: UInt = 0
+            XTranslateCoordinates(display.raw, window, display.rootWindow, Int32(x), Int32(y), &screenX, &screenY, &child)
+        }
+        XTestFakeMotionEvent(display.raw, display.screen, screenX, screenY, 0)
+        display.sync()
+        return true
+    }
+
+    /// Presses or releases X button `button` (1 left, 2 middle, 3 right,
+    /// 4-7 the wheel) where the pointer is, through XTest.
+    @discardableResult
+    package func fakeButton(_ button: UInt32, down: Bool) -> Bool {
+        var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        guard XTestQueryExtension(display.raw, &eventBase, &errorBase, &major, &minor) != 0 else { return false }
+        XTestFakeButtonEvent(display.raw, button, down ? 1 : 0, 0)
+        display.sync()
+        return true
+    }
+
+    /// A click: the pointer to (`x`, `y`) in `window`, then `button` down and up.
+    package func click(x: Int, y: Int, in window: UInt, button: UInt32 = 1) {
+        fakeMotion(x: x, y: y, in: window)
+        fakeButton(button, down: true)
+        fakeButton(button, down: false)
+    }
+
+    /// A drag: press at `from`, move in `steps` even steps `stepDelay`
+    /// seconds apart to `to`, release there (or not, when `release` is false).
+    package func drag(from: (x: Int, y: Int), to: (x: Int, y: Int), in window: UInt, steps: Int = 10,
+                      stepDelay: Double = 0.016, release: Bool = true) {
+        fakeMotion(x: from.x, y: from.y, in: window)
+        fakeButton(1, down: true)
+        for step in 1...max(1, steps) {
+            let t = Double(step) / Double(max(1, steps))
+            usleep(UInt32(stepDelay * 1_000_000))
+            fakeMotion(x: from.x + Int((Double(to.x - from.x) * t).rounded()),
+                       y: from.y + Int((Double(to.y - from.y) * t).rounded()), in: window)
+        }
+        if release { fakeButton(1, down: false) }
     }
 
     /// Sends a synthetic key press and release straight to `window`

@@ -7,6 +7,7 @@ import LaminaTestSupport
 /// its centre; those in it fade as before.
 final class EdgeAntialiasingGoldenTests: GoldenSceneTestCase {
     /// A 60x40 red layer centred at (80, 60), turned 30°.
+    @discardableResult
     private func turnedLayer(_ configure: (CALayer) -> Void = { _ in }) -> CALayer {
         let turned = layer(CGRect(x: 50, y: 40, width: 60, height: 40), red)
         turned.transform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
