@@ -56,7 +56,12 @@ struct PointerTracker {
         let flags = LaminaKeyEvent.ModifierFlags(xState: record.state, keysym: 0)
         var events = releasesMissing(from: record, at: point, flags: flags, timestamp: timestamp)
         let delta = location.map { CGPoint(x: point.x - $0.x, y: point.y - $0.y) } ?? .zero
-        location = point
+        // Crossings come before the motion that made them, at its position:
+        // they must not swallow its delta.
+        switch record.kind {
+        case .enter, .leave: break
+        default: location = point
+        }
         func event(_ type: LaminaMouseEvent.EventType, button: Int, clicks: Int = 0, delta: CGPoint = .zero,
                    scroll: CGPoint = .zero) -> LaminaMouseEvent {
             LaminaMouseEvent(type: type, locationInWindow: point, buttonNumber: button, clickCount: clicks,

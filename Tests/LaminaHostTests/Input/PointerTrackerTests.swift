@@ -102,6 +102,14 @@ final class PointerTrackerTests: XCTestCase {
                        [.leftMouseDragged], "X keeps sending a drag outside the window (its implicit grab)")
     }
 
+    func testACrossingDoesNotSwallowTheDeltaOfTheMotionAfterIt() {
+        var tracker = PointerTracker()
+        _ = tracker.events(for: record(.press(button: 1), 300, 10), timestamp: 0)
+        _ = tracker.events(for: record(.leave(grabbed: false), 340, 10, state: Self.button1Mask), timestamp: 0)
+        let drag = tracker.events(for: record(.motion, 340, 10, state: Self.button1Mask), timestamp: 0)
+        XCTAssertEqual(drag.first?.deltaX, 40, "X sends the crossing first, at the motion's position")
+    }
+
     func testAMotionWhoseStateLacksAHeldButtonReleasesItFirst() {
         var tracker = PointerTracker()
         _ = tracker.events(for: record(.press(button: 1), 10, 10), timestamp: 0)

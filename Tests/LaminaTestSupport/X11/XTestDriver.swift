@@ -158,6 +158,12 @@ package final class XTestDriver {
         display.sync()
     }
 
+    /// Unmaps `window` (as a window manager iconifying it would).
+    package func unmap(_ window: UInt) {
+        XUnmapWindow(display.raw, window)
+        display.sync()
+    }
+
     /// Resizes `window` as a window manager (or the user) would.
     package func resize(_ window: UInt, width: Int, height: Int) {
         XResizeWindow(display.raw, window, UInt32(width), UInt32(height))
