@@ -1,7 +1,8 @@
 import Foundation
 
 /// Latencies read from a Lamina trace (Trace Event Format JSON): for each
-/// "xtest press" instant, the next "key down" instant, the next commit
+/// `press` instant ("xtest press"), the next `arrival` instant ("key
+/// down"), the next commit
 /// slice after it, and the end of the first "Frame" slice listing that
 /// commit (the frame presented). Seconds.
 struct TraceLatency {
@@ -16,7 +17,7 @@ struct TraceLatency {
         let args: [String: Any]
     }
 
-    init(tracePath: String) throws {
+    init(tracePath: String, press: String = "xtest press", arrival: String = "key down") throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: tracePath))
         let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let events = ((root?["traceEvents"] as? [[String: Any]]) ?? []).compactMap { raw -> Event? in
@@ -24,8 +25,8 @@ struct TraceLatency {
             let dur = (raw["dur"] as? NSNumber)?.doubleValue ?? 0
             return Event(name: name, start: ts / 1e6, end: (ts + dur) / 1e6, args: raw["args"] as? [String: Any] ?? [:])
         }.sorted { $0.start < $1.start }
-        let presses = events.filter { $0.name == "xtest press" }.map(\.start)
-        let keys = events.filter { $0.name == "key down" }.map(\.start)
+        let presses = events.filter { $0.name == press }.map(\.start)
+        let keys = events.filter { $0.name == arrival }.map(\.start)
         let commits = events.filter { $0.name.hasPrefix("Commit #") }.compactMap { event -> (Double, Int)? in
             guard let sequence = (event.args["sequence"] as? NSNumber)?.intValue else { return nil }
             return (event.start, sequence)

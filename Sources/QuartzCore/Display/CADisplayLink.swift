@@ -43,6 +43,22 @@ open class CADisplayLink: NSObject {
         }
     }
 
+    /// Display frames between calls (1 by default: every frame), the
+    /// pre-iOS 10 way to slow a link. Values below 1 are taken as 1 (Apple
+    /// leaves them undefined). With a `preferredFrameRateRange` as well, the
+    /// slower of the two wins.
+    @available(*, deprecated, message: "use preferredFrameRateRange")
+    open var frameInterval: Int {
+        get { framesBetweenCalls }
+        set {
+            if newValue < 1 { CADiagnostics.report("CADisplayLink.frameInterval \(newValue) is below 1; 1 is used") }
+            framesBetweenCalls = max(1, newValue)
+        }
+    }
+    private var framesBetweenCalls = 1 {
+        didSet { if oldValue != framesBetweenCalls { reschedule() } }
+    }
+
     /// What a call does: the target's method, held with the target until `invalidate()`.
     private var action: ((CADisplayLink) -> Void)?
     /// The run loop the link was added to, and its modes there.
@@ -112,10 +128,11 @@ open class CADisplayLink: NSObject {
     // MARK: - Ticks
 
     /// Seconds between calls: the display's interval times the ticks a call
-    /// takes at the preferred rate.
+    /// takes at the preferred rate (or `frameInterval`'s, if more).
     private var callInterval: Double {
         let display = DisplayRefresh.interval
-        return display * Double(FrameRateDivisor.ticks(for: preferredFrameRateRange.requestedRate, displayInterval: display))
+        let ticks = FrameRateDivisor.ticks(for: preferredFrameRateRange.requestedRate, displayInterval: display)
+        return display * Double(max(ticks, framesBetweenCalls))
     }
 
     /// The tick on the calls' grid at or before now.

@@ -203,6 +203,13 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         get { get("contentsFormat", .RGBA8Uint) }
         set { setProperty(newValue, forKey: "contentsFormat") }
     }
+    /// Whether the layer's contents may be shown brighter than white on an
+    /// HDR display (false by default). Kept as set; Lamina composites in
+    /// 8 bits for an SDR X window, so contents are clipped to white.
+    open var wantsExtendedDynamicRangeContent: Bool {
+        get { get("wantsExtendedDynamicRangeContent", false) }
+        set { setProperty(newValue, forKey: "wantsExtendedDynamicRangeContent") }
+    }
     open var isOpaque: Bool { get { get("opaque", false) } set { setProperty(newValue, forKey: "opaque") } }
     open var needsDisplayOnBoundsChange: Bool { get { get("needsDisplayOnBoundsChange", false) } set { setProperty(newValue, forKey: "needsDisplayOnBoundsChange") } }
     open var drawsAsynchronously: Bool { get { get("drawsAsynchronously", false) } set { setProperty(newValue, forKey: "drawsAsynchronously") } }

@@ -154,6 +154,7 @@ enum CALayerProperties {
         LayerProperty("contentsGravity", .gravity, CALayerContentsGravity.resize, animatable: false),
         LayerProperty("contentsScale", .cgFloat, CGFloat(1), animatable: false),
         LayerProperty("contentsFormat", .contentsFormat, CALayerContentsFormat.RGBA8Uint, animatable: false),
+        LayerProperty("wantsExtendedDynamicRangeContent", .bool, false, animatable: false),
         LayerProperty("opaque", .bool, false, animatable: false),
         LayerProperty("needsDisplayOnBoundsChange", .bool, false, animatable: false),
         LayerProperty("drawsAsynchronously", .bool, false, animatable: false),

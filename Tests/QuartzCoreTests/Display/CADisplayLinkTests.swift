@@ -94,6 +94,26 @@ final class CADisplayLinkTests: XCTestCase {
         XCTAssertEqual(link.preferredFrameRateRange, .default)
     }
 
+    /// The deprecated `frameInterval` still slows a link: every third tick
+    /// for 3. (Marked deprecated so calling it is not a warning.)
+    @available(*, deprecated)
+    func testFrameIntervalCallsEveryNthTick() {
+        let stepper = Stepper()
+        let link = CADisplayLink(target: stepper, selector: Stepper.step)
+        XCTAssertEqual(link.frameInterval, 1)
+        link.frameInterval = 0
+        XCTAssertEqual(link.frameInterval, 1, "below 1 is taken as 1")
+        link.frameInterval = 3
+        link.add(to: .current, forMode: .default)
+        run(for: 0.5)
+        link.invalidate()
+        XCTAssertGreaterThan(stepper.calls.count, 5)
+        XCTAssertLessThanOrEqual(stepper.calls.count, 11)
+        for call in stepper.calls {
+            XCTAssertEqual(call.target - call.timestamp, 3.0 / 60, accuracy: 1e-9)
+        }
+    }
+
     /// The link keeps its target until `invalidate()`, and the run loop
     /// keeps the link while it is added, as Apple documents.
     func testTheTargetIsKeptUntilInvalidate() {

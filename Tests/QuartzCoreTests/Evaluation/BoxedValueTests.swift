@@ -18,6 +18,31 @@ final class BoxedValueTests: ModelTestCase {
                       "a box of something else reads as the identity")
     }
 
+    /// Apple's overlays bridge these types to `NSValue` (QuartzCore's
+    /// NSValue.swift.gyb for `CATransform3D`, Foundation's for the CG
+    /// geometry): a boxed value casts back with `as?`, a bare one boxes
+    /// with `as NSValue`, and a box of another type does not cast.
+    func testBoxesCastBackAsAppleCodeReadsThem() {
+        let animation = CABasicAnimation(keyPath: "transform")
+        animation.toValue = NSValue(caTransform3D: turn)
+        XCTAssertTrue((animation.toValue as? CATransform3D).map { CATransform3DEqualToTransform($0, turn) } == true)
+        let boxed = turn as NSValue
+        XCTAssertEqual(boxed, NSValue(caTransform3D: turn))
+        let values: [Any] = [NSValue(point: CGPoint(x: 1, y: 2)), NSValue(size: CGSize(width: 3, height: 4)),
+                             NSValue(rect: CGRect(x: 5, y: 6, width: 7, height: 8))]
+        XCTAssertEqual(values[0] as? CGPoint, CGPoint(x: 1, y: 2))
+        XCTAssertEqual(values[1] as? CGSize, CGSize(width: 3, height: 4))
+        XCTAssertEqual(values[2] as? CGRect, CGRect(x: 5, y: 6, width: 7, height: 8))
+        XCTAssertNil(values[0] as? CGRect, "a point is not a rect")
+        XCTAssertNil(values[2] as? CGPoint, "nor a rect a point")
+        XCTAssertNil(values[0] as? CATransform3D, "nor a point a transform")
+        XCTAssertNil(NSValue(caTransform3D: turn) as Any as? CGRect)
+        XCTAssertEqual(CGRect(x: 1, y: 1, width: 2, height: 2) as NSValue, NSValue(rect: CGRect(x: 1, y: 1, width: 2, height: 2)))
+        let keyframes = CAKeyframeAnimation(keyPath: "position")
+        keyframes.values = [CGPoint(x: 0, y: 0) as NSValue, NSValue(point: CGPoint(x: 10, y: 0))]
+        XCTAssertEqual(keyframes.values?.compactMap { $0 as? CGPoint }, [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0)])
+    }
+
     private func presentedAfterHalf(_ layer: CALayer, _ animation: CAAnimation) -> CALayer? {
         layer.add(animation, forKey: "a")
         CATransaction.flush()

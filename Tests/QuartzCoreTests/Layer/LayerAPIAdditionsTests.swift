@@ -3,7 +3,7 @@ import XCTest
 import LaminaTestSupport
 
 /// Apple API apps use: `contentsFormat`, `contentsAreFlipped()`,
-/// `kCARendererColorSpace`, `CATextLayer.font` as a `CGFont` or a `CFTypeRef`.
+/// `wantsExtendedDynamicRangeContent`, `kCARendererColorSpace`, `CATextLayer.font` as a `CGFont` or a `CFTypeRef`.
 final class LayerAPIAdditionsTests: ModelTestCase {
     func testContentsFormatKeepsAppleConstants() {
         let layer = CALayer()
@@ -18,6 +18,19 @@ final class LayerAPIAdditionsTests: ModelTestCase {
         layer.setValue(12, forKey: "contentsFormat")
         XCTAssertEqual(layer.contentsFormat, .RGBA16Float, "a number is refused")
         XCTAssertTrue(diagnostics.contains("contentsFormat"))
+    }
+
+    /// `wantsExtendedDynamicRangeContent` (iOS 17): false by default, kept
+    /// as set, through key-value coding too, and never animated.
+    func testWantsExtendedDynamicRangeContentIsKept() {
+        let layer = CALayer()
+        XCTAssertFalse(layer.wantsExtendedDynamicRangeContent)
+        layer.wantsExtendedDynamicRangeContent = true
+        XCTAssertTrue(layer.wantsExtendedDynamicRangeContent)
+        XCTAssertEqual(layer.value(forKey: "wantsExtendedDynamicRangeContent") as? Bool, true)
+        layer.setValue(false, forKey: "wantsExtendedDynamicRangeContent")
+        XCTAssertFalse(layer.wantsExtendedDynamicRangeContent)
+        XCTAssertNil(layer.action(forKey: "wantsExtendedDynamicRangeContent"))
     }
 
     /// Apple: true when "there are an odd number of layers with
