@@ -102,5 +102,9 @@ let package = Package(
         // Golden images are read from the source tree (#filePath), not bundled.
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "CCairo", "LaminaTestSupport"],
                     exclude: ["Golden"]),
+        // Apple-style Core Animation code, as apps and libraries write it, against the
+        // public API only (no @testable import); goldens read from the source tree.
+        .testTarget(name: "CompatibilityCorpusTests", dependencies: ["QuartzCore", "ImageIO", "LaminaTestSupport"],
+                    exclude: ["Golden", "README.md"]),
     ]
 )

@@ -68,6 +68,7 @@ enum ArchivedValue {
             }
             return ("CAMediaTimingFunction", NSArray(array: points.map { NSNumber(value: $0) }))
         case let function as CAValueFunction: return ("CAValueFunction", NSString(string: function.name.rawValue))
+        case let font as CGFont: return font.postScriptName.map { ("CGFont", NSString(string: $0)) }
         case let filter as CIFilter:
             var inputs: [String: NSObject] = [:]
             for key in filter.inputKeys { if let input = filter.value(forKey: key), let encoded = encode(input) { inputs[key] = encoded } }
@@ -143,6 +144,7 @@ enum ArchivedValue {
             guard let points = cgFloats(value, count: 4) else { return nil }
             return CAMediaTimingFunction(controlPoints: Float(points[0]), Float(points[1]), Float(points[2]), Float(points[3]))
         case "CAValueFunction": return (value as? String).flatMap { CAValueFunction(name: CAValueFunctionName(rawValue: $0)) }
+        case "CGFont": return (value as? String).flatMap { CGFont($0) }
         case "CIFilter": return decodeFilter(value)
         case "CAFrameRateRange":
             guard let numbers = (value as? [Any])?.compactMap({ ($0 as? NSNumber)?.floatValue }), numbers.count == 3 else { return nil }

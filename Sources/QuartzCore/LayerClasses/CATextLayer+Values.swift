@@ -45,8 +45,9 @@ extension CATextLayer {
             }
         case "font":
             // A name, or a `CGFont` (Apple also takes `CTFont` and `NSFont`,
-            // which Linux lacks); kept as the name it stands for.
-            converted = (value as? CGFont)?.postScriptName ?? value as? String
+            // which Linux lacks), kept as given: Apple's property reads back
+            // the object set. Drawn with the name it stands for.
+            converted = value as? CGFont ?? value as? String
         case "truncationMode":
             converted = (value as? CATextLayerTruncationMode ?? (value as? String).map(CATextLayerTruncationMode.init))
                 .flatMap { CATextLayerProperties.truncationModes.contains($0) ? $0 : nil }
@@ -74,13 +75,19 @@ extension CATextLayer {
         return "a value of type \(type(of: value))"
     }
 
+    /// The name of the font the text is drawn in: `font`'s, a `CGFont`'s
+    /// name or the default family.
+    var fontName: String {
+        (font as? CGFont)?.postScriptName ?? font as? String ?? FontNameMatch.defaultFamily
+    }
+
     /// What the render server needs to draw this layer's text, from its
     /// current values (call it on a presentation copy for the values shown).
     /// An attributed string's colours and fonts it does not understand are
     /// reported, and drawn in Core Text's defaults.
     package var textRenderDescription: TextRenderDescription {
         var description = TextRenderDescription(
-            text: "", font: TextFont(name: font as? String ?? FontNameMatch.defaultFamily, size: fontSize),
+            text: "", font: TextFont(name: fontName, size: fontSize),
             color: foregroundColor.map(TextColor.init) ?? .black,
             isWrapped: isWrapped, truncationMode: truncationMode, alignmentMode: alignmentMode,
             boundsSize: bounds.size, contentsScale: contentsScale,

@@ -24,8 +24,9 @@ open class CATextLayer: CALayer {
 
     /// The font used to render the text, when `string` is not an attributed
     /// string: a font name (`String`, or `"Avenir" as CFTypeRef`) or a
-    /// `CGFont`; reads back as the name. Defaults to Helvetica. Apple's type
-    /// is `CFTypeRef?`; `Any?` here takes everything that type does.
+    /// `CGFont`, read back as it was set (the `CGFont` object, as on Apple).
+    /// Defaults to Helvetica. Apple's type is `CFTypeRef?`; `Any?` here takes
+    /// everything that type does.
     open var font: Any? {
         get { propertyValue(forKey: "font") }
         set { setTextProperty(newValue, forKey: "font") }

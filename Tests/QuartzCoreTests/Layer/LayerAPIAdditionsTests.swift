@@ -61,8 +61,13 @@ final class LayerAPIAdditionsTests: ModelTestCase {
 
     func testTextLayerFontTakesACGFontOrACFTypeRef() throws {
         let text = CATextLayer()
-        text.font = CGFont("DejaVu Sans Bold" as CFString)
-        XCTAssertEqual(text.font as? String, "DejaVu Sans Bold", "read back as the name it stands for")
+        let bold = CGFont("DejaVu Sans Bold" as CFString)
+        text.font = bold
+        XCTAssertTrue(text.font as? CGFont === bold, "read back as the CGFont set, as on Apple")
+        XCTAssertEqual(text.fontName, "DejaVu Sans Bold", "drawn with the name it stands for")
+        let archived = try NSKeyedArchiver.archivedData(withRootObject: text, requiringSecureCoding: true)
+        let decoded = try XCTUnwrap(NSKeyedUnarchiver.unarchivedObject(ofClass: CATextLayer.self, from: archived))
+        XCTAssertEqual((decoded.font as? CGFont)?.postScriptName, "DejaVu Sans Bold", "archived as a CGFont")
         text.font = "DejaVu Serif" as CFTypeRef
         XCTAssertEqual(text.font as? String, "DejaVu Serif")
         XCTAssertNil(CGFont("" as CFString))
