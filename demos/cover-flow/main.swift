@@ -5,7 +5,10 @@
 // perspective; the focused cover faces the viewer, the others are turned
 // about their vertical axis and stacked by `zPosition`. Left and Right move
 // the focus (implicit animations of `position`, `zPosition` and
-// `transform`), Escape quits. The covers are PNGs in assets/covers, made by
+// `transform`), Escape quits. Dragging (the mouse, or a finger on a
+// touchscreen) moves the row with the finger; letting go carries the flick
+// on and settles on the nearest cover with a CASpringAnimation; a click on a
+// side cover brings it to the middle. The covers are PNGs in assets/covers, made by
 // scripts/make-covers.py (see assets/covers/README.md).
 //
 //   swift run cover-flow --help      (needs an X display; see scripts/run-demo.sh)
@@ -19,7 +22,7 @@ import QuartzCore
 struct CoverFlowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cover-flow",
-        abstract: "Album covers in perspective: Left and Right move the focus, Escape quits.")
+        abstract: "Album covers in perspective: Left and Right (or a drag, a flick, a click) move the focus, Escape quits.")
 
     /// Where the covers are when not told: assets/covers in this source tree.
     static let defaultCovers = URL(fileURLWithPath: #filePath)
@@ -44,4 +47,5 @@ let options = CoverFlowCommand.parseOrExit()
 let window = DemoWindow.open(title: "Lamina cover flow", options: options.demo)
 let images = loadCovers(from: URL(fileURLWithPath: options.covers), count: options.count)
 let flow = CoverFlow(rootLayer: window.rootLayer, images: images)
+flow.window = window  // presses are hit-tested where the covers are drawn
 DemoWindow.run(window, responder: flow, options: options.demo)

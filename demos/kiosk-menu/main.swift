@@ -5,7 +5,9 @@
 // rounded selection layer whose CIBloom filter pulses forever through the
 // key path `filters.pulseFilter.inputIntensity`. Up and Down move the
 // selection with an implicit animation, Return flashes the chosen item,
-// Escape quits. Run it with scripts/run-demo.sh, or
+// Escape quits. The pointer (or a finger on a touchscreen) selects an item
+// with a click or tap, the same animation as the keys, and a double click
+// activates it as Return does; the item under the pointer is softly lit. Run it with scripts/run-demo.sh, or
 // `swift run -c release kiosk-menu --help` on a machine with a display.
 //
 // Everything here is Apple's QuartzCore API, except the window, the run
@@ -21,7 +23,7 @@ import QuartzCore
 struct KioskMenuOptions: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kiosk-menu",
-        abstract: "Apple's Core Animation kiosk menu: arrow keys, Return and Escape.")
+        abstract: "Apple's Core Animation kiosk menu: arrow keys, Return and Escape; click or tap an item.")
 
     enum Background: String, ExpressibleByArgument, CaseIterable {
         /// The guide's first variant: plain black.
@@ -53,9 +55,16 @@ final class KioskMenu: DemoResponder {
 
     let rootLayer: CALayer
     let menuLayer = CALayer()
-    let selectionLayer = CALayer()
+    /// The ring and the hover highlight are drawn over and under the
+    /// items but never hit, so the pointer finds the item beneath them.
+    let selectionLayer = PassThroughLayer()
+    let hoverLayer = PassThroughLayer()
     private(set) var items: [CATextLayer] = []
     private(set) var selectedIndex = 0
+    /// The item the pointer is over, lit by `hoverLayer` (KioskMenu+Pointer.swift).
+    var hoveredIndex: Int?
+    /// Where the pointer is hit-tested; set by the program.
+    weak var window: LaminaWindow?
 
     init(rootLayer: CALayer) {
         self.rootLayer = rootLayer
@@ -74,6 +83,8 @@ final class KioskMenu: DemoResponder {
         menuLayer.addConstraint(CAConstraint(attribute: .midY, relativeTo: "superlayer", attribute: .midY))
         menuLayer.layoutManager = CAConstraintLayoutManager()
         rootLayer.addSublayer(menuLayer)
+
+        menuLayer.addSublayer(makeHoverLayer())
 
         // One text layer per item, each below the previous one.
         var previous = "superlayer"
@@ -150,6 +161,15 @@ final class KioskMenu: DemoResponder {
     }
 
     // Escape: DemoResponder leaves the run loop; the program then exits normally.
+
+    // The pointer, handled in KioskMenu+Pointer.swift (Swift overrides must
+    // be in the class body). Presses, moves and crossings all come here: no
+    // layer of the menu has a responder of its own.
+    override func mouseDown(with event: LaminaMouseEvent) { pressed(event) }
+    override func mouseMoved(with event: LaminaMouseEvent) { hover(hoverTarget(at: event.locationInWindow)) }
+    override func mouseDragged(with event: LaminaMouseEvent) { hover(hoverTarget(at: event.locationInWindow)) }
+    override func mouseEntered(with event: LaminaMouseEvent) { hover(hoverTarget(at: event.locationInWindow)) }
+    override func mouseExited(with event: LaminaMouseEvent) { hover(nil) }
 }
 
 /// The animated background: large translucent discs drifting back and forth,
@@ -194,6 +214,9 @@ if options.background == .animated {
     addAnimatedBackground(to: window.rootLayer, size: window.contentSize)
 }
 let menu = KioskMenu(rootLayer: window.rootLayer)
+menu.window = window
+// Moves without a button held, for the hover highlight (off by default, as in AppKit).
+window.acceptsMouseMovedEvents = true
 
 // Keys go to the menu; what it does not handle goes on to the window.
 // Runs until Escape, or the window manager's close button, then prints the

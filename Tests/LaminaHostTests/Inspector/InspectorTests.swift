@@ -32,7 +32,9 @@ final class InspectorTests: XCTestCase {
             XCTAssertTrue(result.output.contains("CATextLayer \"item\(index)\" frame ("), result.output)
         }
         let lines = result.output.split(separator: "\n").map(String.init)
-        let selection = try XCTUnwrap(lines.firstIndex { $0.contains("CALayer \"selection\" frame (") }, result.output)
+        // The ring is the kiosk's PassThroughLayer, a CALayer the pointer passes through to the item.
+        let selection = try XCTUnwrap(lines.firstIndex { $0.contains("PassThroughLayer \"selection\" frame (") },
+                                      result.output)
         XCTAssertTrue(lines[selection].contains("opacity 1"), lines[selection])
         // The pulse: its key path, its kind and a progress in percent.
         let pulse = lines.dropFirst(selection + 1).first ?? ""
