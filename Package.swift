@@ -83,7 +83,9 @@ let package = Package(
         // key presses too). Package-visible API only, so it builds in release.
         .target(name: "LaminaTestSupport", dependencies: ["QuartzCore", "LaminaHost", "CCairo", "CX11"],
                 path: "Tests/LaminaTestSupport"),
-        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "QuartzCore", "InspectorWire", "LaminaTestSupport"]),
+        // DemoSupport: the demos' pure math (a release velocity as a spring's initialVelocity).
+        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "QuartzCore", "InspectorWire", "LaminaTestSupport",
+                                                            "DemoSupport"]),
         // Benchmarks print figures; they never pass or fail (docs/performance.md).
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "CPixman"], path: "Benchmarks/lamina-bench"),
         // What presenting a frame costs on each X11 path (scripts/bench-host.sh).
