@@ -192,12 +192,19 @@ final class Clock: DemoResponder {
     /// counts too.
     override func mouseDown(with event: LaminaMouseEvent) {
         let point = event.locationInWindow
-        let slop = Self.grabSlop
-        let nearby = [(0, 0), (-slop, 0), (slop, 0), (0, -slop), (0, slop)].map { CGPoint(x: point.x + $0, y: point.y + $1) }
-        guard let index = nearby.lazy.compactMap({ place in
-            self.hands.firstIndex { $0 === self.window.hitTest(place) }
-        }).first else { return }
-        turning = (index, angle(of: point))
+        // Places within the slop, every 2 points (the second hand is 2 wide
+        // on a small dial), nearest first: the nearest hand wins.
+        let steps = Array(stride(from: -Self.grabSlop, through: Self.grabSlop, by: 2))
+        var offsets: [CGPoint] = []
+        for dx in steps { for dy in steps { offsets.append(CGPoint(x: dx, y: dy)) } }
+        offsets.sort { hypot($0.x, $0.y) < hypot($1.x, $1.y) }
+        for offset in offsets {
+            let hit = window.hitTest(CGPoint(x: point.x + offset.x, y: point.y + offset.y))
+            if let index = hands.firstIndex(where: { $0 === hit }) {
+                turning = (index, angle(of: point))
+                return
+            }
+        }
     }
 
     /// Turning the held hand sets the time: the angle it turned, as a share
