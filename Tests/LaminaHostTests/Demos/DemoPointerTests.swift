@@ -61,6 +61,49 @@ final class DemoPointerTests: XCTestCase {
         demo.quit()
     }
 
+    /// A press on the ball while it springs across (stiffness 10: slow)
+    /// catches it where it is drawn: it stays there, between the ends, while
+    /// held, and let go without moving it springs on to its end. A press
+    /// that lands just behind a moving ball misses it; the test then sends
+    /// the ball back across and tries again.
+    func testSpringPlaygroundPressCatchesTheMovingBallWhereItIsDrawn() throws {
+        let demo = try RunningDemo("spring-playground", title: "Lamina spring playground")
+        let (left, right, trackY) = (640 * 0.15, 640 * 0.85, 400 * 0.27)
+        for _ in 0..<4 { demo.press(Keysym.left, settle: 0.05) }  // stiffness 10, ending on the right
+        let track = (x: 0, y: Int(trackY) - 50, width: 640, height: 100)
+        func ball() -> (x: Double, y: Double)? { demo.centroid(track, where: isBall) }
+        XCTAssertEqual(try XCTUnwrap(demo.settledPoint(within: 20) { ball() }).x, right, accuracy: 2)
+
+        var caught: (press: (x: Double, y: Double), held: (x: Double, y: Double))?
+        var destination = right
+        for _ in 0..<4 where caught == nil {
+            demo.press(Keysym.returnKey, settle: 0)  // across to the other end
+            destination = destination == right ? left : right
+            // Press on the ball once it is well on its way.
+            var press: (x: Double, y: Double)?
+            let deadline = Date(timeIntervalSinceNow: 10)
+            while Date() < deadline, press == nil {
+                if let seen = ball(), abs(seen.x - left) > 100, abs(seen.x - right) > 100 { press = seen }
+            }
+            guard let press else { break }
+            demo.driver.fakeMotion(x: Int(press.x.rounded()), y: Int(press.y.rounded()), in: demo.window)
+            demo.driver.fakeButton(1, down: true)
+            let held = try XCTUnwrap(demo.settledPoint(within: 10) { ball() })
+            if abs(held.x - left) > 10, abs(held.x - right) > 10 {
+                caught = (press, held)
+            } else {
+                demo.driver.fakeButton(1, down: false)  // missed: it went on to its end; try again
+            }
+        }
+        let (press, held) = try XCTUnwrap(caught, "no press caught the moving ball")
+        XCTAssertEqual(held.x, press.x, accuracy: 30, "held where it was drawn under the press")
+        XCTAssertEqual(held.y, trackY, accuracy: 2)
+        // Let go without moving: it springs on to the end it was going to.
+        demo.driver.fakeButton(1, down: false)
+        XCTAssertEqual(try XCTUnwrap(demo.settledPoint(within: 20) { ball() }).x, destination, accuracy: 2)
+        demo.quit()
+    }
+
     // MARK: clock
 
     /// Time stopped (Down), the minute hand dragged from 12 round to 3: a
