@@ -83,7 +83,8 @@ let package = Package(
         // key presses too). Package-visible API only, so it builds in release.
         .target(name: "LaminaTestSupport", dependencies: ["QuartzCore", "LaminaHost", "CCairo", "CX11"],
                 path: "Tests/LaminaTestSupport"),
-        // DemoSupport: the demos' pure arithmetic (SnappingFlick), tested without a display.
+        // DemoSupport: the demos' pure arithmetic (a flick's landing, a release velocity as a
+        // spring's initialVelocity), tested without a display.
         .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "QuartzCore", "InspectorWire", "LaminaTestSupport",
                                                             "DemoSupport"]),
         // Benchmarks print figures; they never pass or fail (docs/performance.md).

@@ -3,7 +3,8 @@
 //
 //   swift run hello-layer        (needs an X display; scripts/run-demo.sh shows how to start Xvfb)
 //
-// Press any arrow key to send the square to a new place; Escape quits.
+// Press any arrow key to send the square to a new place, or click where it
+// should go; Escape quits.
 
 // QuartzCore is Apple's Core Animation API. Importing it also brings
 // Foundation, CoreGraphics (CGRect, CGColor, ...) and CoreImage.
@@ -33,7 +34,7 @@ square.cornerRadius = 20
 square.backgroundColor = CGColor(red: 1, green: 0.55, blue: 0.1, alpha: 1)
 window.rootLayer.addSublayer(square)
 
-// 3. Keys arrive at a responder, on the main thread.
+// 3. Keys and clicks arrive at a responder, on the main thread.
 final class Mover: LaminaResponder {
     var right = true
 
@@ -53,6 +54,13 @@ final class Mover: LaminaResponder {
         //    the run loop's turn ends and the implicit CATransaction
         //    commits; the render thread gets the new position and the
         //    animation, and draws every frame of it on its own.
+    }
+
+    // 6. A click: the same implicit animation, to where the pointer is.
+    //    Event locations are in the root layer's space (window pixels from
+    //    the top left), the space `position` is in.
+    override func mouseDown(with event: LaminaMouseEvent) {
+        square.position = event.locationInWindow
     }
 
     override func cancelOperation(_ sender: Any?) { LaminaApplication.shared.stop(nil) }

@@ -2,9 +2,10 @@
 // emitter cells), drawn additively so that dense spray glows.
 //
 // Up and Down change the layer's birth rate (0 stops the fountain; the
-// drops in the air still fall), Left and Right tilt the spray, Escape
-// quits. Each change commits a new emission epoch: drops already in the air
-// keep the direction they were thrown in. The particle image is drawn at
+// drops in the air still fall), Left and Right tilt the spray, a press or a
+// drag moves the fountain to the pointer, Escape quits. Each change commits
+// a new emission epoch: drops already in the air keep the direction they
+// were thrown in and the place they were thrown from. The particle image is drawn at
 // start-up with CoreGraphics (a soft white disc), so the demo needs no files.
 //
 // Run it with `swift run particles` on a machine with a display.
@@ -19,7 +20,7 @@ import QuartzCore
 struct ParticlesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "particles",
-        abstract: "A CAEmitterLayer fountain: Up/Down birth rate, Left/Right angle, Escape quits.")
+        abstract: "A CAEmitterLayer fountain: Up/Down birth rate, Left/Right angle, drag to move it, Escape quits.")
 
     @OptionGroup var demo: DemoOptions
 }
@@ -115,7 +116,7 @@ final class Fountain: DemoResponder {
 
     private func updateLabel() {
         let degrees = Int((tilt * 180 / .pi).rounded())
-        label.string = "Up/Down rate \(Self.rates[rateIndex])x   Left/Right angle \(degrees)°   Esc quits"
+        label.string = "Up/Down rate \(Self.rates[rateIndex])x   Left/Right angle \(degrees)°   drag moves it   Esc quits"
     }
 
     /// Up and Down: the layer's birth rate multiplies every cell's.
@@ -134,6 +135,18 @@ final class Fountain: DemoResponder {
         emitter.setValue(-CGFloat.pi / 2 + tilt, forKeyPath: "emitterCells.drop.emissionLongitude")
         updateLabel()
     }
+
+    /// A press or a drag: the fountain's source goes to the pointer. Drops
+    /// already thrown fly on from where they left; new ones start here.
+    private func moveFountain(to point: CGPoint) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)  // follow the pointer, not glide after it
+        emitter.emitterPosition = emitter.convert(point, from: nil)
+        CATransaction.commit()
+    }
+
+    override func mouseDown(with event: LaminaMouseEvent) { moveFountain(to: event.locationInWindow) }
+    override func mouseDragged(with event: LaminaMouseEvent) { moveFountain(to: event.locationInWindow) }
 
     override func moveUp(_ sender: Any?) { stepRate(1) }
     override func moveDown(_ sender: Any?) { stepRate(-1) }

@@ -5,6 +5,8 @@
 //
 //   Up / Down      more / fewer instances (dots and bars)
 //   Left / Right   slower / faster (the replicators' `speed`)
+//   click          on a loader: pause both, or start them again
+//   wheel          more / fewer instances, as Up / Down
 //   Escape         quit
 import ArgumentParser
 import DemoSupport
@@ -15,7 +17,7 @@ import QuartzCore
 struct LoaderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replicator-loader",
-        abstract: "CAReplicatorLayer spinners: instance count (Up/Down), speed (Left/Right), Escape.")
+        abstract: "CAReplicatorLayer spinners: instance count (Up/Down, wheel), speed (Left/Right), click pauses, Escape.")
     @OptionGroup var demo: DemoOptions
 }
 
@@ -31,6 +33,8 @@ final class Loaders: DemoResponder {
     private let barSpacing: CGFloat
     private var countIndex = 4  // 12
     private var speedIndex = 2  // 1
+    /// Stopped by a click: speed 0 until the next click or Left/Right.
+    private var paused = false
 
     init(in root: CALayer, size: CGSize) {
         let unit = min(size.width, size.height)
@@ -49,7 +53,7 @@ final class Loaders: DemoResponder {
         label.position = CGPoint(x: size.width / 2, y: size.height * 0.1)
         root.addSublayer(label)
         let hint = CATextLayer()
-        hint.string = "Up/Down: instanceCount    Left/Right: speed    Esc: quit"
+        hint.string = "Up/Down, wheel: instanceCount    Left/Right: speed    click: pause    Esc: quit"
         hint.fontSize = fontSize * 0.6
         hint.foregroundColor = CGColor(gray: 0.55, alpha: 1)
         hint.alignmentMode = .center
@@ -145,24 +149,45 @@ final class Loaders: DemoResponder {
 
     private func updateLabel() {
         let count = Self.counts[countIndex]
-        label.string = String(format: "instanceCount %d    instanceDelay %.3f s    speed %g×",
-                              count, Self.period / Double(count), Double(Self.speeds[speedIndex]))
+        let speed = paused ? "paused" : String(format: "speed %g×", Double(Self.speeds[speedIndex]))
+        label.string = String(format: "instanceCount %d    instanceDelay %.3f s    ", count, Self.period / Double(count))
+            + speed
     }
 
     /// `speed` scales a layer's time, and with it every animation in its
     /// subtree. The local time now is kept in `timeOffset` and `beginTime`
     /// moves to now, so the animations go on from where they are instead
     /// of jumping (Apple's recipe for pausing and resuming a layer).
+    /// Left and Right set the speed, and so start paused loaders again.
     private func setSpeed(_ index: Int) {
         speedIndex = min(max(index, 0), Self.speeds.count - 1)
+        paused = false
+        applySpeed()
+    }
+
+    /// A pause is speed 0 by the same recipe: the dots stop where they are.
+    private func applySpeed() {
         let now = CACurrentMediaTime()
         for layer in [spinner, bars] {
             let localTime = layer.convertTime(now, from: nil)
-            layer.speed = Self.speeds[speedIndex]
+            layer.speed = paused ? 0 : Self.speeds[speedIndex]
             layer.timeOffset = localTime
             layer.beginTime = now
         }
         updateLabel()
+    }
+
+    /// A click on either loader pauses both, or starts them again.
+    override func mouseDown(with event: LaminaMouseEvent) {
+        let point = event.locationInWindow
+        guard spinner.frame.contains(point) || bars.frame.contains(point) else { return }
+        paused.toggle()
+        applySpeed()
+    }
+
+    /// The wheel: up for more instances, down for fewer, one per step.
+    override func scrollWheel(with event: LaminaMouseEvent) {
+        if event.scrollingDeltaY > 0 { moveUp(event) } else if event.scrollingDeltaY < 0 { moveDown(event) }
     }
 
     override func moveUp(_ sender: Any?) { countIndex = min(countIndex + 1, Self.counts.count - 1); applyCount() }

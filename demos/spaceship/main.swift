@@ -9,6 +9,8 @@
 //   Up / Down      faster / slower (the ship layer's `speed`; slowest is paused)
 //   Left / Right   the previous / next `calculationMode` (the flight restarts)
 //   Return         restart the flight
+//   press / drag   hold the flight: the pointer's place across the route is the
+//                  moment of the five seconds shown (scrubbing); let go to fly on
 //   Escape         quit
 import ArgumentParser
 import DemoSupport
@@ -19,7 +21,7 @@ import QuartzCore
 struct SpaceshipCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "spaceship",
-        abstract: "Apple's bounce keyframe animation: a ship along a CGPath. Arrows, Return, Escape.")
+        abstract: "Apple's bounce keyframe animation: a ship along a CGPath. Arrows, Return, drag to scrub, Escape.")
     @OptionGroup var demo: DemoOptions
 }
 
@@ -41,6 +43,11 @@ final class Flight: DemoResponder {
     /// parameter: fast near the ends of each arc, slow over its top.
     static let modes: [CAAnimationCalculationMode] = [.paced, .linear, .cubic, .cubicPaced]
     static let speeds: [Float] = [0, 0.25, 0.5, 1, 2, 4]
+    /// One flight along the path, in seconds (the guide's `duration`).
+    static let flightDuration: CFTimeInterval = 5
+    /// The route's ends along x, in the stage's points: a drag's place
+    /// between them is the share of the flight's time shown.
+    static let routeX: ClosedRange<CGFloat> = 74...566
 
     /// The guide's coordinates are those of a Mac view (origin at the bottom
     /// left, y up), so the scene lives in a layer with `isGeometryFlipped`
@@ -52,6 +59,11 @@ final class Flight: DemoResponder {
     let label = CATextLayer()
     private var modeIndex = 0
     private var speedIndex = 3
+    /// The ship's local time at which the current flight began: a scrub
+    /// holds the ship at this plus a share of the five seconds.
+    private var flightStart: CFTimeInterval = 0
+    /// Where in the flight the pointer holds it, in seconds; nil when not held.
+    private var heldAt: CFTimeInterval?
 
     init(in root: CALayer, size: CGSize) {
         super.init()
@@ -83,7 +95,7 @@ final class Flight: DemoResponder {
         label.alignmentMode = .center
         root.addSublayer(label)
         let hint = CATextLayer()
-        hint.string = "Up/Down: speed    Left/Right: calculationMode    Return: restart    Esc: quit"
+        hint.string = "Up/Down: speed    Left/Right: calculationMode    Return: restart    drag: scrub    Esc: quit"
         hint.fontSize = 14
         hint.foregroundColor = CGColor(gray: 0.55, alpha: 1)
         hint.bounds = CGRect(x: 0, y: 0, width: size.width - 40, height: 22)
@@ -120,19 +132,24 @@ final class Flight: DemoResponder {
     func fly() {
         let theAnimation = CAKeyframeAnimation(keyPath: "position")
         theAnimation.path = bouncePath()
-        theAnimation.duration = 5.0
+        theAnimation.duration = Self.flightDuration
         // Not in the listing: turn the ship to the path's tangent, choose
         // how the time is spread over the path, and fly again and again.
         theAnimation.rotationMode = .rotateAuto
         theAnimation.calculationMode = Self.modes[modeIndex]
         theAnimation.repeatCount = .infinity
+        // Begins now in the ship's own time (what a beginTime of 0 means),
+        // set here so a scrub knows where the flight's five seconds lie.
+        flightStart = ship.convertTime(CACurrentMediaTime(), from: nil)
+        theAnimation.beginTime = flightStart
         ship.add(theAnimation, forKey: "position")
         updateLabel()
     }
 
     private func updateLabel() {
         let speed = Self.speeds[speedIndex]
-        let speedText = speed == 0 ? "paused" : "speed " + String(format: "%g×", Double(speed))
+        var speedText = speed == 0 ? "paused" : "speed " + String(format: "%g×", Double(speed))
+        if let heldAt { speedText = String(format: "held at %.2f s of %g", heldAt, Self.flightDuration) }
         label.string = "calculationMode: \(Self.modes[modeIndex].rawValue)    \(speedText)"
     }
 
@@ -149,6 +166,35 @@ final class Flight: DemoResponder {
         ship.speed = Self.speeds[speedIndex]
         ship.timeOffset = localTime
         ship.beginTime = now
+        updateLabel()
+    }
+
+    // MARK: Scrubbing with the pointer
+
+    /// A press holds the flight at the pointer's place across the route.
+    override func mouseDown(with event: LaminaMouseEvent) { hold(at: event) }
+    override func mouseDragged(with event: LaminaMouseEvent) { hold(at: event) }
+
+    /// Let go: the flight goes on from the moment held, at the chosen speed.
+    override func mouseUp(with event: LaminaMouseEvent) {
+        heldAt = nil
+        setSpeed(speedIndex)
+    }
+
+    /// Stops the ship's time (speed 0, so its local time is `timeOffset`)
+    /// at the moment of the flight the pointer's x stands for: the route's
+    /// left end is 0 s, its right end 5 s. In `paced` mode the ship is then
+    /// under the pointer; in `linear` and `cubic` it lags and leads, which is
+    /// how those modes spread the time.
+    private func hold(at event: LaminaMouseEvent) {
+        let x = event.location(in: stage).x
+        let share = (x - Self.routeX.lowerBound) / (Self.routeX.upperBound - Self.routeX.lowerBound)
+        // Just short of the end: a repeating flight at exactly 5 s is
+        // already back at the start of its next round.
+        let moment = min(Self.flightDuration * Double(max(share, 0)), Self.flightDuration - 0.001)
+        heldAt = moment
+        ship.speed = 0
+        ship.timeOffset = flightStart + moment
         updateLabel()
     }
 

@@ -10,6 +10,7 @@
 //   Left / Right   the transition type: fade, moveIn, push, reveal
 //   Up / Down      the subtype (direction): fromLeft, fromRight, fromTop, fromBottom
 //   Return         change the stage under the chosen transition
+//   click          the same, on the stage
 //   Escape         quit
 //
 // Each Return makes the next of three kinds of change, in turn: replace the
@@ -24,7 +25,7 @@ import QuartzCore
 struct TransitionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transitions",
-        abstract: "CATransition gallery: fade, moveIn, push, reveal in every direction. Arrows, Return, Escape.")
+        abstract: "CATransition gallery: fade, moveIn, push, reveal in every direction. Arrows, Return or a click, Escape.")
     @OptionGroup var demo: DemoOptions
 }
 
@@ -69,7 +70,7 @@ final class Gallery: DemoResponder {
         changeLabel.alignmentMode = .center
         changeLabel.bounds = CGRect(x: 0, y: 0, width: size.width, height: titleSize * 0.8)
         changeLabel.position = CGPoint(x: size.width / 2, y: size.height * 0.9)
-        changeLabel.string = "Left/Right: type    Up/Down: direction    Return: apply    Esc: quit"
+        changeLabel.string = "Left/Right: type    Up/Down: direction    Return or click: apply    Esc: quit"
         root.addSublayer(changeLabel)
         updateName()
     }
@@ -88,6 +89,12 @@ final class Gallery: DemoResponder {
     override func moveRight(_ sender: Any?) { typeIndex = (typeIndex + 1) % Self.types.count; updateName() }
     override func moveUp(_ sender: Any?) { subtypeIndex = (subtypeIndex + Self.subtypes.count - 1) % Self.subtypes.count; updateName() }
     override func moveDown(_ sender: Any?) { subtypeIndex = (subtypeIndex + 1) % Self.subtypes.count; updateName() }
+
+    /// A click on the stage does what Return does: a card is what one clicks.
+    override func mouseDown(with event: LaminaMouseEvent) {
+        guard frame.bounds.contains(event.location(in: frame)) else { return }
+        insertNewline(event)
+    }
 
     /// Return: the change, and the transition that covers it.
     override func insertNewline(_ sender: Any?) {

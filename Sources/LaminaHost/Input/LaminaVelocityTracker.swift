@@ -21,11 +21,15 @@ public struct LaminaVelocityTracker: Sendable, Equatable {
 
     /// Records where the pointer or finger was at `timestamp` (seconds, on
     /// any one clock: events' timestamps are on `CACurrentMediaTime()`'s).
-    /// Non-finite input is ignored; a timestamp earlier than the last one
-    /// starts afresh.
+    /// Non-finite input is ignored; a timestamp earlier than the last one,
+    /// or more than `window` after it (the pointer rested), starts afresh.
     public mutating func add(_ location: CGPoint, at timestamp: Double) {
         guard location.x.isFinite, location.y.isFinite, timestamp.isFinite else { return }
         if let last = samples.last, timestamp < last.time { samples.removeAll() }
+        // A pause longer than the window: the pointer rested, and a sample
+        // from before the rest (kept below as the one before the window)
+        // would stretch the fit over the pause and flatten a flick to ~0.
+        if let last = samples.last, timestamp - last.time > window { samples.removeAll() }
         samples.append((timestamp, location))
         let horizon = timestamp - window
         if let keepFrom = samples.firstIndex(where: { $0.time >= horizon }), keepFrom > 1 {

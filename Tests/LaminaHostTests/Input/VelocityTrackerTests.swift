@@ -31,6 +31,15 @@ final class VelocityTrackerTests: XCTestCase {
         XCTAssertEqual(tracker.velocity(at: 0.5), .zero, "released 340 ms after it: it had stopped")
     }
 
+    /// Held still for seconds, then flicked: the sample from before the rest
+    /// must not stretch the fit over the pause (it gave ~0 when it did).
+    func testAFlickAfterARestGivesTheFlicksSpeed() {
+        var tracker = LaminaVelocityTracker(window: 0.1)
+        for step in 0...5 { tracker.add(CGPoint(x: Double(step) * 10, y: 0), at: Double(step) * 0.016) }
+        for step in 1...6 { tracker.add(CGPoint(x: 50 - Double(step) * 25, y: 0), at: 5 + Double(step) * 0.016) }
+        XCTAssertEqual(tracker.velocity().x, -25 / 0.016, accuracy: 1, "25 points every 16 ms to the left")
+    }
+
     func testJitterIsSmoothedByTheFit() {
         var tracker = LaminaVelocityTracker(window: 0.1)
         let jitter: [Double] = [0, 3, -3, 2, -2, 3, -3, 1]
