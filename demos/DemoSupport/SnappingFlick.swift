@@ -59,20 +59,13 @@ public struct SnappingFlick: Sendable, Equatable {
 
     /// `CASpringAnimation.initialVelocity` for a spring from `from` to `to`
     /// when the value is already moving at `velocity` (units a second, the
-    /// same units as `from` and `to`).
-    ///
-    /// Apple gives a spring's initial velocity in units of the animation's
-    /// whole distance a second, positive toward the target (UIKit: "a value
-    /// of 1 corresponds to the total animation distance traversed in one
-    /// second. For example, if the total animation distance is 200 points
-    /// and you want the start of the animation to match a view velocity of
-    /// 100 pt/s, use a value of 0.5"): velocity / (to − from). A value
-    /// moving away from the target gives a negative one. With no distance
-    /// to travel there is nothing to scale by: 0.
+    /// same units as `from` and `to`): velocity / (to − from), Apple's unit
+    /// of the whole distance a second (`CASpringAnimation.initialVelocity(for:from:to:)`,
+    /// in one dimension). 0 with no distance to travel.
     public static func springInitialVelocity(_ velocity: CGFloat, from: CGFloat, to: CGFloat) -> CGFloat {
-        let distance = to - from
-        guard velocity.isFinite, distance.isFinite, abs(distance) > 1e-6 else { return 0 }
-        return velocity / distance
+        guard abs(to - from) > 1e-6 else { return 0 }
+        return CASpringAnimation.initialVelocity(for: CGPoint(x: velocity, y: 0), from: CGPoint(x: from, y: 0),
+                                                 to: CGPoint(x: to, y: 0))
     }
 
     /// `position` as a dragged row shows it: inside `range` as it is,
