@@ -290,28 +290,23 @@ final class RunningDemo {
         return false
     }
 
-    /// The reading once it stops changing: three equal readings in a row,
-    /// 0.15 s apart (within 0.5), at most `within` seconds.
-    func settled(within timeout: Double = 3, _ reading: () -> Double?) -> Double? {
-        var readings: [Double] = []
+    /// The reading once it stops changing: three readings in a row, 0.15 s
+    /// apart, each `close` to the first, at most `within` seconds.
+    func settled<Reading>(within timeout: Double, close: (Reading, Reading) -> Bool,
+                          _ reading: () -> Reading?) -> Reading? {
+        var readings: [Reading] = []
         let deadline = Date(timeIntervalSinceNow: timeout)
         while Date() < deadline {
             if let value = reading() { readings.append(value) }
             let recent = readings.suffix(3)
-            if recent.count == 3, let first = recent.first, recent.allSatisfy({ abs($0 - first) < 0.5 }) { return first }
+            if recent.count == 3, let first = recent.first, recent.allSatisfy({ close($0, first) }) { return first }
             Thread.sleep(forTimeInterval: 0.15)
         }
         return readings.last
     }
-}
 
-/// 0xRRGGBB pixels, as `XTestDriver.capture` gives them.
-fileprivate extension UInt32 {
-    var red: Int { Int(self >> 16 & 0xFF) }
-    var green: Int { Int(self >> 8 & 0xFF) }
-    var blue: Int { Int(self & 0xFF) }
-
-    func isNear(red: Int, green: Int, blue: Int, tolerance: Int) -> Bool {
-        abs(self.red - red) <= tolerance && abs(self.green - green) <= tolerance && abs(self.blue - blue) <= tolerance
+    /// A number once it stops changing (within 0.5).
+    func settled(within timeout: Double = 3, _ reading: () -> Double?) -> Double? {
+        settled(within: timeout, close: { abs($0 - $1) < 0.5 }, reading)
     }
 }

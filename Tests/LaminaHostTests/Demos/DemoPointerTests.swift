@@ -269,29 +269,8 @@ private func distance(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) 
 }
 
 extension RunningDemo {
-    /// A point once it stops moving: three readings in a row, 0.15 s apart,
-    /// within half a pixel of each other, at most `within` seconds.
+    /// A point once it stops moving (within half a pixel), at most `within` seconds.
     func settledPoint(within timeout: Double = 6, _ reading: () -> (x: Double, y: Double)?) -> (x: Double, y: Double)? {
-        var readings: [(x: Double, y: Double)] = []
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while Date() < deadline {
-            if let point = reading() { readings.append(point) }
-            let recent = readings.suffix(3)
-            if recent.count == 3, let first = recent.first,
-               recent.allSatisfy({ abs($0.x - first.x) < 0.5 && abs($0.y - first.y) < 0.5 }) { return first }
-            Thread.sleep(forTimeInterval: 0.15)
-        }
-        return readings.last
-    }
-}
-
-/// 0xRRGGBB pixels, as `XTestDriver.capture` gives them.
-fileprivate extension UInt32 {
-    var red: Int { Int(self >> 16 & 0xFF) }
-    var green: Int { Int(self >> 8 & 0xFF) }
-    var blue: Int { Int(self & 0xFF) }
-
-    func isNear(red: Int, green: Int, blue: Int, tolerance: Int) -> Bool {
-        abs(self.red - red) <= tolerance && abs(self.green - green) <= tolerance && abs(self.blue - blue) <= tolerance
+        settled(within: timeout, close: { abs($0.x - $1.x) < 0.5 && abs($0.y - $1.y) < 0.5 }, reading)
     }
 }

@@ -45,6 +45,15 @@ final class PointerRecorder: LaminaResponder, CALayerDelegate {
 /// Pointer events from XTest reach the right responders of a real window,
 /// and the window hit-tests what is on screen.
 final class PointerWindowTests: HostTestCase {
+    /// A shown window whose first responder records what it gets.
+    @MainActor
+    private static func windowRecordingEvents() throws -> (LaminaWindow, XTestDriver, PointerRecorder) {
+        let (window, driver) = try HostTest.showWindow()
+        let first = PointerRecorder()
+        window.makeFirstResponder(first)
+        return (window, driver, first)
+    }
+
     func testAClickOnALayerGoesToItsDelegateResponderWithItsLocation() throws {
         try MainActor.assumeIsolated {
             let (window, driver) = try HostTest.showWindow()
@@ -90,9 +99,7 @@ final class PointerWindowTests: HostTestCase {
 
     func testMovesGoToTheFirstResponderOnlyWhenAccepted() throws {
         try MainActor.assumeIsolated {
-            let (window, driver) = try HostTest.showWindow()
-            let first = PointerRecorder()
-            window.makeFirstResponder(first)
+            let (window, driver, first) = try Self.windowRecordingEvents()
             driver.fakeMotion(x: 10, y: 10, in: window.windowID)
             driver.fakeMotion(x: 50, y: 60, in: window.windowID)
             HostTest.turnRunLoop(for: 0.5)
@@ -107,9 +114,7 @@ final class PointerWindowTests: HostTestCase {
 
     func testAFloodOfMotionArrivesAsFewMovesEndingWhereThePointerIs() throws {
         try MainActor.assumeIsolated {
-            let (window, driver) = try HostTest.showWindow()
-            let first = PointerRecorder()
-            window.makeFirstResponder(first)
+            let (window, driver, first) = try Self.windowRecordingEvents()
             window.acceptsMouseMovedEvents = true
             for step in 0..<2000 { driver.fakeMotion(x: 10 + step % 300, y: 10 + step % 200, in: window.windowID) }
             driver.fakeMotion(x: 123, y: 45, in: window.windowID)
@@ -122,9 +127,7 @@ final class PointerWindowTests: HostTestCase {
 
     func testWheelRightAndMiddleButtons() throws {
         try MainActor.assumeIsolated {
-            let (window, driver) = try HostTest.showWindow()
-            let first = PointerRecorder()
-            window.makeFirstResponder(first)
+            let (window, driver, first) = try Self.windowRecordingEvents()
             driver.fakeMotion(x: 40, y: 40, in: window.windowID)
             for button: UInt32 in [5, 3, 2] {
                 driver.fakeButton(button, down: true)
@@ -140,9 +143,7 @@ final class PointerWindowTests: HostTestCase {
 
     func testTwoButtonsAtOnceEachGetTheirRelease() throws {
         try MainActor.assumeIsolated {
-            let (window, driver) = try HostTest.showWindow()
-            let first = PointerRecorder()
-            window.makeFirstResponder(first)
+            let (window, driver, first) = try Self.windowRecordingEvents()
             driver.fakeMotion(x: 40, y: 40, in: window.windowID)
             driver.fakeButton(1, down: true)
             driver.fakeButton(3, down: true)
@@ -157,9 +158,7 @@ final class PointerWindowTests: HostTestCase {
 
     func testADoubleClickCountsTwo() throws {
         try MainActor.assumeIsolated {
-            let (window, driver) = try HostTest.showWindow()
-            let first = PointerRecorder()
-            window.makeFirstResponder(first)
+            let (window, driver, first) = try Self.windowRecordingEvents()
             driver.click(x: 50, y: 50, in: window.windowID)
             driver.click(x: 51, y: 50, in: window.windowID)
             HostTest.turnRunLoop(until: { first.types.filter { $0 == .leftMouseUp }.count == 2 })
@@ -195,9 +194,7 @@ final class PointerWindowTests: HostTestCase {
 
     func testAnUnmappedWindowReleasesTheButtonsHeld() throws {
         try MainActor.assumeIsolated {
-            let (window, driver) = try HostTest.showWindow()
-            let first = PointerRecorder()
-            window.makeFirstResponder(first)
+            let (window, driver, first) = try Self.windowRecordingEvents()
             driver.fakeMotion(x: 40, y: 40, in: window.windowID)
             driver.fakeButton(1, down: true)
             HostTest.turnRunLoop(until: { first.types.contains(.leftMouseDown) })
