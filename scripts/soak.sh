@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Soak test: runs the kiosk menu under a private Xvfb for MINUTES (default
-# 10; CI uses 1) while xdotool presses random keys, and samples its resident
+# 10; CI uses 1) while xdotool presses random keys and clicks, drags,
+# scrolls and floods the pointer at random, and samples its resident
 # memory, open file descriptors and SysV shared-memory segments every
 # SAMPLE seconds (default 5). Prints a table and a verdict line
 # ("verdict: flat" or "verdict: growing ..."), then checks that no segment
@@ -40,7 +41,17 @@ end=$((SECONDS + minutes * 60))
 next=$SECONDS
 while [ $SECONDS -lt $end ]; do
     kill -0 "$kiosk" 2>/dev/null || { echo "verdict: the kiosk exited during the soak"; exit 1; }
-    xdotool key --delay 0 "${keys[RANDOM % ${#keys[@]}]}" 2>/dev/null || true
+    case $((RANDOM % 6)) in
+        0) xdotool mousemove $((RANDOM % 1280)) $((RANDOM % 720)) click $((RANDOM % 5 + 1)) 2>/dev/null || true ;;
+        1) # a press now, its release some turns later (or never, when a later press comes first)
+           xdotool mousemove $((RANDOM % 1280)) $((RANDOM % 720)) mousedown 1 2>/dev/null || true ;;
+        2) xdotool mousemove $((RANDOM % 1280)) $((RANDOM % 720)) mouseup $((RANDOM % 3 + 1)) 2>/dev/null || true ;;
+        3) # a flood of motion
+           for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+               xdotool mousemove $((RANDOM % 1280)) $((RANDOM % 720)) 2>/dev/null || true
+           done ;;
+        *) xdotool key --delay 0 "${keys[RANDOM % ${#keys[@]}]}" 2>/dev/null || true ;;
+    esac
     if [ $SECONDS -ge $next ]; then
         rss=$(awk '/VmRSS/ { print $2 }' /proc/$kiosk/status)
         fds=$(ls /proc/$kiosk/fd | wc -l)
