@@ -25,9 +25,12 @@ echo "ci-reliability: thread sanitizer ($tsan_filter)" >&2
 # and inspector tests, whose stderr must stay empty of reports. The
 # 10,000-layer test bounds resident memory, which the sanitizer's shadow
 # memory and delayed frees inflate past any useful bound; it runs plain.
+# Catching the moving spring-playground ball aims a click at where a
+# screenshot showed it: with sanitized frames ~100 ms apart the picture lags
+# the ball too far to aim by; the plain suite runs it.
 scripts/test.sh --sanitize=thread --scratch-path .build-tsan --filter "$tsan_filter" \
     --skip testLosingTheXServerEndsTheDemoWithinASecondWithAMessage --skip KioskMenuScreenTests \
-    --skip testTenThousandLayerTreesComeAndGo
+    --skip testTenThousandLayerTreesComeAndGo --skip testSpringPlaygroundPressCatchesTheMovingBallWhereItIsDrawn
 
 echo "ci-reliability: one-minute soak" >&2
 CONFIG=debug SAMPLE=3 scripts/soak.sh 1
