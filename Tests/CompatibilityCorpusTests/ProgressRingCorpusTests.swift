@@ -43,7 +43,9 @@ final class ProgressRingCorpusTests: XCTestCase {
         XCTAssertEqual(ring.progress, 1)
         XCTAssertGreaterThan(ring.frameCount, 5, "about 18 frames at 60 Hz")
         XCTAssertLessThanOrEqual(ring.frameCount, 19, "never more than one call a frame")
-        XCTAssertEqual(ring.lastFrameDuration, 1.0 / 60, accuracy: 1e-9)
+        // The display's interval: 60 Hz, or the rate a window opened earlier in
+        // the same test process measured on its display (59.8 Hz under Xvfb).
+        XCTAssertEqual(ring.lastFrameDuration, 1.0 / 60, accuracy: 0.0005)
         XCTAssertGreaterThan(ring.lastTimestamp, started)
         XCTAssertLessThanOrEqual(ring.lastTimestamp, CACurrentMediaTime())
         stage.commit()
