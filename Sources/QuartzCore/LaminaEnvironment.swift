@@ -8,11 +8,13 @@
 /// | `LAMINA_TRACE` | path | `LaminaWindow.Settings`: a Chrome trace is written there |
 /// | `LAMINA_INSPECTOR` | flag | `LaminaWindow.Settings`: the window offers the inspector |
 /// | `LAMINA_NO_SHM` | flag | `LaminaWindow.Settings`: present with `XPutImage`, not MIT-SHM |
+/// | `LAMINA_SLOW_ANIMATIONS` | factor | `LaminaWindow.Settings`: animations run that many times slower |
 ///
 /// A flag is on for `1`, `true`, `yes` or `on` and off for `0`, `false`,
 /// `no` or `off` (any case), and off when unset or empty; any other value
 /// is reported through `CADiagnostics` and read as off. A path is any
-/// non-empty value. Programs pass these as settings (`LaminaWindow.Settings`);
+/// non-empty value. A factor is a number from 0.01 to 1000; anything else
+/// is reported and read as 1. Programs pass these as settings (`LaminaWindow.Settings`);
 /// the environment only gives their defaults.
 package struct LaminaEnvironment: Sendable {
     /// The variables, by name.
@@ -22,6 +24,7 @@ package struct LaminaEnvironment: Sendable {
         case trace = "LAMINA_TRACE"
         case inspector = "LAMINA_INSPECTOR"
         case noSharedMemory = "LAMINA_NO_SHM"
+        case slowAnimations = "LAMINA_SLOW_ANIMATIONS"
     }
 
     private let variables: [String: String]
@@ -50,5 +53,16 @@ package struct LaminaEnvironment: Sendable {
     package func path(_ variable: Variable) -> String? {
         guard let value = variables[variable.rawValue], !value.isEmpty else { return nil }
         return value
+    }
+
+    /// The factor `variable` gives (see the type's description): 1 when
+    /// unset or empty.
+    package func factor(_ variable: Variable) -> Double {
+        guard let value = variables[variable.rawValue], !value.isEmpty else { return 1 }
+        guard let number = Double(value), number.isFinite, (0.01...1000).contains(number) else {
+            CADiagnostics.report("\(variable.rawValue)=\(value) is not a factor from 0.01 to 1000; read as 1")
+            return 1
+        }
+        return number
     }
 }

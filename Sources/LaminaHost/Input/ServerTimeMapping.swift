@@ -1,6 +1,7 @@
 /// Converts the X server's event times (milliseconds, wrapping every 49
-/// days, on the server's clock) to `CACurrentMediaTime()`'s clock, so that
-/// an event's timestamp compares with animation and display-link times.
+/// days, on the server's clock) to this process's monotonic clock, the
+/// display's (which `MediaTimeScale` turns into media time), so that an
+/// event's timestamp compares with animation and display-link times.
 ///
 /// The offset between the clocks is the smallest (arrival - server time)
 /// seen: the event that arrived soonest after it happened. It is measured
@@ -15,9 +16,9 @@ struct ServerTimeMapping {
 
     init(window: Double = 10) { self.window = window }
 
-    /// The media time of an event the server stamped `serverTime`, which
-    /// arrived at `arrival` (media time).
-    mutating func mediaTime(serverTime: UInt, arrival: Double) -> Double {
+    /// The local time of an event the server stamped `serverTime`, which
+    /// arrived at `arrival` (local time).
+    mutating func localTime(serverTime: UInt, arrival: Double) -> Double {
         let server = Double(serverTime) / 1000
         let candidate = arrival - server
         // An arrival more than a second behind the offset is a clock that

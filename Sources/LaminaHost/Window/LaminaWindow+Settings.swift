@@ -20,6 +20,10 @@ extension LaminaWindow {
         /// false presents with `XPutImage` (`LAMINA_NO_SHM=1`), to compare
         /// the paths or to rule shared memory out.
         public var usesSharedMemory = true
+        /// Animations run this many times slower (`LAMINA_SLOW_ANIMATIONS`;
+        /// 1, real time, by default): the process's media clock is slowed
+        /// when the window opens, as `lamina-inspect slow` does later.
+        public var animationSlowdown: Double = 1
 
         /// Everything off, shared memory used.
         public init() {}
@@ -35,6 +39,7 @@ extension LaminaWindow {
             traceFile = environment.path(.trace)
             offersInspector = environment.flag(.inspector)
             usesSharedMemory = !environment.flag(.noSharedMemory)
+            animationSlowdown = environment.factor(.slowAnimations)
         }
 
         /// The render server's overlays, as they start.

@@ -104,6 +104,9 @@ public final class LaminaWindow: LaminaResponder {
                                               closed: presenterClosed, usesSharedMemory: settings.usesSharedMemory)
         // Display links fire on this display's ticks, as the render server draws on them.
         DisplayRefresh.setInterval(setup.pacing.interval)
+        if settings.animationSlowdown != 1 && !MediaTimeScale.setFactor(settings.animationSlowdown) {
+            HostLog.line("animationSlowdown \(settings.animationSlowdown) is not a factor from 0.01 to 1000; ignored")
+        }
         renderServer = RenderServer(interval: setup.pacing.interval, presenter: presenter,
                                     debug: settings.debugOverlays, trace: traceRecorder)
         connection.attach(renderServer)

@@ -99,10 +99,10 @@ final class XEventLoop {
         case .pointer(let record):
             deliverPointer(record, arrival: MediaClock.monotonicNow())
         case .touch(let record):
-            let timestamp = serverTime.mediaTime(serverTime: record.time, arrival: MediaClock.monotonicNow())
-            deliver(.touch(record, timestamp: timestamp))
+            deliver(.touch(record, timestamp: mediaTime(ofServerTime: record.time, arrival: MediaClock.monotonicNow())))
         case .unmapped:
-            for event in pointer.releaseAll(timestamp: MediaClock.monotonicNow()) { deliver(.pointer(event)) }
+            let now = MediaTimeScale.mediaTime(atDisplayTime: MediaClock.monotonicNow())
+            for event in pointer.releaseAll(timestamp: now) { deliver(.pointer(event)) }
         case .configured(let width, let height):
             guard width != size.width || height != size.height else { return false }
             size = (width, height)
@@ -121,8 +121,14 @@ final class XEventLoop {
         return false
     }
 
+    /// An event's time on the media clock: the server's time mapped onto
+    /// the monotonic clock it arrived by, then slowed as animations are.
+    private func mediaTime(ofServerTime time: UInt, arrival: Double) -> Double {
+        MediaTimeScale.mediaTime(atDisplayTime: serverTime.localTime(serverTime: time, arrival: arrival))
+    }
+
     private func deliverPointer(_ record: PointerRecord, arrival: Double) {
-        let timestamp = serverTime.mediaTime(serverTime: record.time, arrival: arrival)
+        let timestamp = mediaTime(ofServerTime: record.time, arrival: arrival)
         for event in pointer.events(for: record, timestamp: timestamp) { deliver(.pointer(event)) }
     }
 

@@ -135,9 +135,11 @@ open class CADisplayLink: NSObject {
         return display * Double(max(ticks, framesBetweenCalls))
     }
 
-    /// The tick on the calls' grid at or before now.
+    /// The tick on the calls' grid at or before now, in display time (the
+    /// clock frames are paced on; media time differs only while animations
+    /// are slowed, `MediaTimeScale`).
     private func currentTick() -> Double {
-        DisplayRefresh.tick(atOrBefore: CACurrentMediaTime(), interval: callInterval)
+        DisplayRefresh.tick(atOrBefore: MediaClock.displayNow(), interval: callInterval)
     }
 
     private func makeTimer() {
@@ -168,7 +170,7 @@ open class CADisplayLink: NSObject {
     private func nextFireDate() -> Date {
         guard !isPaused else { return .distantFuture }
         let next = max(lastTick, currentTick()) + callInterval
-        return Date(timeIntervalSinceNow: max(0, next - CACurrentMediaTime()) + 0.000_2)
+        return Date(timeIntervalSinceNow: max(0, next - MediaClock.displayNow()) + 0.000_2)
     }
 
     private func fire() {
@@ -176,9 +178,10 @@ open class CADisplayLink: NSObject {
         let tick = currentTick()
         if !isPaused, tick > lastTick, let action {
             lastTick = tick
-            timestamp = tick
-            duration = DisplayRefresh.interval
-            targetTimestamp = tick + interval
+            // Reported in media time, so a slowed app sees slowed frames.
+            timestamp = MediaTimeScale.mediaTime(atDisplayTime: tick)
+            duration = MediaTimeScale.mediaTime(atDisplayTime: tick + DisplayRefresh.interval) - timestamp
+            targetTimestamp = MediaTimeScale.mediaTime(atDisplayTime: tick + interval)
             action(self)
         }
         reschedule()

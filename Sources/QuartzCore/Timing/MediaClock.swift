@@ -39,8 +39,16 @@ package enum MediaClock {
     /// manual clock (the lock was a cache line both threads wrote).
     private static let hasOverride = Atomic<Bool>(false)
 
-    /// The manual time while one is installed, else `monotonicNow()`.
+    /// Media time: the time animations run on, `CACurrentMediaTime()`.
+    /// The display's time (`displayNow()`) unless animations are slowed
+    /// (`MediaTimeScale`), when it runs that many times slower.
     package static func now() -> CFTimeInterval {
+        MediaTimeScale.mediaTime(atDisplayTime: displayNow())
+    }
+
+    /// The display's time: what frames are paced on. The manual time while
+    /// one is installed, else `monotonicNow()`.
+    package static func displayNow() -> CFTimeInterval {
         if hasOverride.load(ordering: .acquiring), let manual = override.withLock({ $0 }) {
             return manual.now()
         }

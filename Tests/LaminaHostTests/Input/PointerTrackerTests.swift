@@ -142,15 +142,15 @@ final class PointerTrackerTests: XCTestCase {
     func testTheServerClockMapsOntoTheMediaClock() {
         var mapping = ServerTimeMapping(window: 10)
         // The server's clock is 1000 s behind; the first event arrives 2 ms late, the next on time.
-        XCTAssertEqual(mapping.mediaTime(serverTime: 5_000, arrival: 1005.002), 1005.002, accuracy: 1e-9)
-        XCTAssertEqual(mapping.mediaTime(serverTime: 5_100, arrival: 1005.100), 1005.100, accuracy: 1e-9)
-        XCTAssertEqual(mapping.mediaTime(serverTime: 5_200, arrival: 1005.230), 1005.200, accuracy: 1e-9,
+        XCTAssertEqual(mapping.localTime(serverTime: 5_000, arrival: 1005.002), 1005.002, accuracy: 1e-9)
+        XCTAssertEqual(mapping.localTime(serverTime: 5_100, arrival: 1005.100), 1005.100, accuracy: 1e-9)
+        XCTAssertEqual(mapping.localTime(serverTime: 5_200, arrival: 1005.230), 1005.200, accuracy: 1e-9,
                        "a late arrival keeps the time it happened at")
-        XCTAssertEqual(mapping.mediaTime(serverTime: 5_300, arrival: 1005.290), 1005.290, accuracy: 1e-9,
+        XCTAssertEqual(mapping.localTime(serverTime: 5_300, arrival: 1005.290), 1005.290, accuracy: 1e-9,
                        "never later than it arrived")
         // The server's clock wrapped: its time went back, the arrival did not.
-        XCTAssertEqual(mapping.mediaTime(serverTime: 10, arrival: 1006), 1006, accuracy: 1e-9)
-        XCTAssertEqual(mapping.mediaTime(serverTime: 110, arrival: 1006.1), 1006.1, accuracy: 1e-9)
+        XCTAssertEqual(mapping.localTime(serverTime: 10, arrival: 1006), 1006, accuracy: 1e-9)
+        XCTAssertEqual(mapping.localTime(serverTime: 110, arrival: 1006.1), 1006.1, accuracy: 1e-9)
     }
 
     func testLocationInALayerFollowsTheLayersGeometry() {

@@ -56,6 +56,7 @@ package final class RenderLoop: RenderHost {
         scheduler.hasPendingCommit = true
     }
 
+    /// What to do at display time `now`: render a frame for a tick, or sleep.
     func nextAction(now: CFTimeInterval) -> FrameScheduler.Action {
         if lastFrameHadRunningAnimations, !scheduler.hasPendingCommit {
             // Animations were running at the last frame's time: the next tick
@@ -65,7 +66,11 @@ package final class RenderLoop: RenderHost {
             // frame for a menu whose glow pulses forever.
             sceneAnimationTime = now
         } else {
-            sceneAnimationTime = tree.nextAnimationTime(after: now, lastFrame: scheduler.lastFrameTime)
+            // The tree answers in media time; frames are paced in display time.
+            let mediaNow = MediaTimeScale.mediaTime(atDisplayTime: now)
+            sceneAnimationTime = tree.nextAnimationTime(
+                after: mediaNow, lastFrame: scheduler.lastFrameTime.map(MediaTimeScale.mediaTime(atDisplayTime:))
+            ).map(MediaTimeScale.displayTime(atMediaTime:))
             treeWalks += 1
         }
         if sceneAnimationTime.map({ $0 > now }) ?? true { scheduler.noteSceneIdle() }
@@ -74,7 +79,8 @@ package final class RenderLoop: RenderHost {
         return scheduler.nextAction(now: now)
     }
 
-    /// Draws and presents the frame for `frameTime`.
+    /// Draws and presents the frame for `frameTime`, a display tick (its
+    /// animations at the media time of that tick: `MediaTimeScale`).
     /// The frame's damage is the scene's; debug overlays drawn over it add
     /// pixels to present but never to `damagedPixels` or `compositing`.
     package func renderFrame(at frameTime: CFTimeInterval) -> FrameStatistics {
@@ -84,7 +90,7 @@ package final class RenderLoop: RenderHost {
         applyTime = 0
         let wasAnimating = sceneAnimationTime.map { $0 <= frameTime } ?? false
         time.start = MediaClock.monotonicNow()
-        let frame = compositor.prepare(tree, mediaTime: frameTime)
+        let frame = compositor.prepare(tree, mediaTime: MediaTimeScale.mediaTime(atDisplayTime: frameTime))
         time.evaluated = MediaClock.monotonicNow()
         debug.restoreScene(in: presenter.target)  // debug hook: the scene back under last frame's overlays
         time.restored = MediaClock.monotonicNow()

@@ -157,21 +157,21 @@ package final class RenderServer: RenderHost, Sendable {
             if repaintAll { loop.repaintAll() }
             loop.apply(taken)
             commands.forEach { loop.handle($0) }
-            switch loop.nextAction(now: MediaClock.now()) {
+            switch loop.nextAction(now: MediaClock.displayNow()) {
             case .render(let frameTime):
                 let frame = loop.renderFrame(at: frameTime)
                 summary.withLock { $0.add(frame) }
                 statistics(frame)
                 // Animation events follow what the screen shows; reported
                 // only when the main thread has an event this frame can deliver.
-                frameChannel.reportIfWanted(frameTime: frameTime)
+                frameChannel.reportIfWanted(frameTime: MediaTimeScale.mediaTime(atDisplayTime: frameTime))
             case .sleep(let until):
                 sleep(until: until)
             }
         }
     }
 
-    /// Sleeps until `until` (media time) or until the inbox changes.
+    /// Sleeps until `until` (display time) or until the inbox changes.
     private func sleep(until: CFTimeInterval?) {
         signal.lock()
         defer { signal.unlock() }
@@ -179,7 +179,7 @@ package final class RenderServer: RenderHost, Sendable {
             $0.commits.isEmpty && !$0.stopping && $0.resize == nil && !$0.repaintAll && $0.debugCommands.isEmpty
         }) else { return }
         if let until {
-            signal.wait(seconds: until - MediaClock.now())
+            signal.wait(seconds: until - MediaClock.displayNow())
         } else {
             signal.wait()
         }

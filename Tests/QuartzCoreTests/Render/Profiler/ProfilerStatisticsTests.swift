@@ -142,4 +142,14 @@ final class LaminaEnvironmentTests: ModelTestCase {
         XCTAssertNil(LaminaEnvironment(["LAMINA_TRACE": ""]).path(.trace))
         XCTAssertNil(LaminaEnvironment([:]).path(.trace))
     }
+
+    func testFactorsAreNumbersFromAHundredthToAThousand() {
+        XCTAssertEqual(LaminaEnvironment(["LAMINA_SLOW_ANIMATIONS": "10"]).factor(.slowAnimations), 10)
+        XCTAssertEqual(LaminaEnvironment(["LAMINA_SLOW_ANIMATIONS": "0.5"]).factor(.slowAnimations), 0.5)
+        XCTAssertEqual(LaminaEnvironment([:]).factor(.slowAnimations), 1, "unset is real time")
+        for bad in ["0", "-3", "fast", "nan", "inf", "5000"] {
+            XCTAssertEqual(LaminaEnvironment(["LAMINA_SLOW_ANIMATIONS": bad]).factor(.slowAnimations), 1, bad)
+            XCTAssertTrue(diagnostics.contains("LAMINA_SLOW_ANIMATIONS=\(bad) is not a factor"), bad)
+        }
+    }
 }
