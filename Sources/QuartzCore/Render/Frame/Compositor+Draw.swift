@@ -32,6 +32,13 @@ extension Compositor {
     /// Paints `node` and everything under it into `destination` within `clip`.
     func drawSubtree(_ node: DrawNode, into destination: PixmanImage, clip: PixelRect) {
         guard let coverage = node.subtreeCoverage ?? node.coverage, coverage.intersection(clip) != nil else { return }
+        // Debug hook (`lamina-inspect hot`): what each layer costs, when asked.
+        let costs = layerCosts
+        if let costs {
+            let own = node.coverage.flatMap { $0.intersection(clip) }.flatMap { own in node.clip.map { own.intersection($0) } ?? own }
+            costs.enter(node, pixels: own?.area ?? 0)
+        }
+        defer { costs?.exit() }
         if let outline = node.clipPolygon { return drawPiece(node, outline: outline, into: destination, clip: clip) }
         var clip = clip
         if let nodeClip = node.clip {

@@ -41,6 +41,9 @@ final class Compositor {
     let tileRenderer = TileRenderer()
     /// The media time of the frame being prepared (tiles fade in by it).
     private(set) var frameTime: CFTimeInterval = 0
+    /// Debug hook: records what each layer costs to draw while
+    /// `lamina-inspect hot` asks (Render/Profiler/LayerCostRecorder.swift).
+    var layerCosts: LayerCostRecorder?
 
     init(width: Int, height: Int) {
         self.width = max(0, width)
