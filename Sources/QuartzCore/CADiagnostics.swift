@@ -25,8 +25,25 @@ public enum CADiagnostics {
         }
     }
 
+    /// Collects the messages reported on this thread while `capturing`
+    /// runs (bound per thread, as a task-local value).
+    @TaskLocal private static var capture: LockedValue<[String]>?
+
+    /// Runs `body` and returns what it reported on this thread, every
+    /// message (repeated ones too), instead of sending them on: for a
+    /// caller that answers a request and must say why it failed.
+    package static func capturing<T>(_ body: () throws -> T) rethrows -> (result: T, messages: [String]) {
+        let messages = LockedValue<[String]>([])
+        let result = try $capture.withValue(messages) { try body() }
+        return (result, messages.withLock { $0 })
+    }
+
     /// Reports `message` unless the identical message was reported before.
     static func report(_ message: String) {
+        if let capture {
+            capture.withLock { $0.append(message) }
+            return
+        }
         let (isNew, handler) = state.withLock { state in
             (state.seen.insert(message).inserted, state.handler)
         }

@@ -1,7 +1,7 @@
 import QuartzCore
 
 /// The render server's debugging tools, for a window (docs/debugging.md).
-/// The keys F1, F2 and F3 toggle them while the window has the focus.
+/// The keys F1 to F4 toggle them while the window has the focus.
 extension LaminaWindow {
     /// The profiler overlay: frame rate, frame-time graph and percentiles,
     /// phases, repainted share, layers and animations, drawn by the render
@@ -17,6 +17,14 @@ extension LaminaWindow {
         set { renderServer.setFlashRepaints(newValue) }
     }
 
+    /// The overdraw view: every pixel tinted by how many layer drawings
+    /// cover it, once blue, twice green, three times pink, more red (F4;
+    /// also `lamina-inspect overdraw on`).
+    public var showsOverdraw: Bool {
+        get { renderServer.isShowingOverdraw }
+        set { renderServer.setOverdraw(newValue) }
+    }
+
     /// The render server's live layer tree as text (F3 prints it).
     public func renderTreeDescription() -> String { renderServer.dumpRenderTree() }
 
@@ -29,16 +37,17 @@ extension LaminaWindow {
     /// Handles the debug keys; true when `event` was one.
     func handleDebugKey(_ event: LaminaKeyEvent) -> Bool {
         guard event.type == .keyDown, !event.isARepeat else {
-            return [Self.f1, Self.f2, Self.f3].contains(event.keysym)
+            return [Self.f1, Self.f2, Self.f3, Self.f4].contains(event.keysym)
         }
         switch event.keysym {
         case Self.f1: showsProfiler.toggle()
         case Self.f2: flashesRepaints.toggle()
         case Self.f3: print(renderTreeDescription())
+        case Self.f4: showsOverdraw.toggle()
         default: return false
         }
         return true
     }
 
-    private static let f1: UInt32 = 0xFFBE, f2: UInt32 = 0xFFBF, f3: UInt32 = 0xFFC0
+    private static let f1: UInt32 = 0xFFBE, f2: UInt32 = 0xFFBF, f3: UInt32 = 0xFFC0, f4: UInt32 = 0xFFC1
 }

@@ -48,7 +48,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Set by `CALayerDelegate`'s default implementations (see there).
     var delegateFellBackToDefault = false
     /// The stable identity the render server knows this layer by.
-    let layerID: UInt64
+    package let layerID: UInt64
 
     private static let nextLayerID = Atomic<UInt64>(1)
 

@@ -5,6 +5,8 @@ package struct DebugSettings: Sendable, Equatable {
     package var showsProfiler = false
     /// Tint each repainted region, fading over `RepaintFlasher.fadeDuration`.
     package var flashesRepaints = false
+    /// Tint every pixel by the layer drawings that cover it (F4).
+    package var showsOverdraw = false
 
     /// Everything off.
     package init() {}

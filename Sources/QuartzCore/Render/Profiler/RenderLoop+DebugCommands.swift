@@ -10,8 +10,20 @@ extension RenderLoop {
             guard debug.flashesRepaints != on else { return }
             debug.flashesRepaints = on
             requestFrame()
-        case .dumpRenderTree(let request):
-            request.fulfil(tree.dump(at: MediaClock.now()))
+        case .dumpRenderTree(let answer):
+            answer.fulfil(tree.dump(at: MediaClock.now()))
+        case .highlight(let id):
+            guard debug.highlighter.layerID != id else { return }
+            debug.highlighter.layerID = id
+            requestFrame()
+        case .showOverdraw(let on):
+            guard debug.showsOverdraw != on else { return }
+            debug.showsOverdraw = on
+            requestFrame()
+        case .recordLayerCosts(let answer):
+            answer.fulfil(debug.recordLayerCosts(now: MediaClock.displayNow()))
+        case .reportLayerCosts(let seconds, let answer):
+            answer.fulfil(debug.layerCostReport(over: seconds, now: MediaClock.displayNow()))
         }
     }
 }

@@ -28,9 +28,43 @@ extension RenderServer {
     /// kind, progress). Waits for the render thread, at most `timeout`
     /// seconds; says so if it did not answer (stopped, or stuck in a frame).
     package func dumpRenderTree(timeout: TimeInterval = 1) -> String {
-        let request = RenderTreeDumpRequest()
-        post(.dumpRenderTree(request))
-        return request.wait(timeout: timeout) ?? "render tree: the render thread did not answer within \(timeout) s"
+        let answer = RenderThreadAnswer<String>()
+        post(.dumpRenderTree(answer))
+        return answer.wait(timeout: timeout) ?? "render tree: the render thread did not answer within \(timeout) s"
+    }
+
+    /// Highlights the layer with id `layerID` (`CALayer.layerID`) over
+    /// every frame, its presented bounds outlined and labelled, or none
+    /// (`lamina-inspect select`).
+    package func setHighlightedLayer(_ layerID: UInt64?) {
+        post(.highlight(layerID))
+    }
+
+    /// Turns the overdraw view on or off (F4, `lamina-inspect overdraw`):
+    /// every pixel tinted by how many layer drawings cover it.
+    package func setOverdraw(_ on: Bool) {
+        debugToggles.withLock { $0.showsOverdraw = on }
+        post(.showOverdraw(on))
+    }
+
+    /// Whether the overdraw view is on (or asked to be).
+    package var isShowingOverdraw: Bool { debugToggles.withLock { $0.showsOverdraw } }
+
+    /// What each layer cost to composite over the last `seconds`, costliest
+    /// first (`lamina-inspect hot`). Recording starts with the first such
+    /// request and goes on while they keep coming, so when it started less
+    /// than `seconds` ago this waits for the rest before answering.
+    package func layerCostReport(over seconds: Double, timeout: TimeInterval = 2) -> String {
+        let started = RenderThreadAnswer<Double>()
+        post(.recordLayerCosts(started))
+        guard let since = started.wait(timeout: timeout) else {
+            return "hot: the render thread did not answer within \(timeout) s"
+        }
+        let missing = since + seconds - MediaClock.displayNow()
+        if missing > 0 { Thread.sleep(forTimeInterval: missing) }
+        let report = RenderThreadAnswer<String>()
+        post(.reportLayerCosts(seconds: seconds, report))
+        return report.wait(timeout: timeout) ?? "hot: the render thread did not answer within \(timeout) s"
     }
 
     /// The frames drawn so far, summed up.

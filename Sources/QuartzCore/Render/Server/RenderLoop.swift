@@ -94,11 +94,12 @@ package final class RenderLoop: RenderHost {
         time.evaluated = MediaClock.monotonicNow()
         debug.restoreScene(in: presenter.target)  // debug hook: the scene back under last frame's overlays
         time.restored = MediaClock.monotonicNow()
+        compositor.layerCosts = debug.layerCostRecorder(forFrameAt: frameTime)  // debug hook: `lamina-inspect hot`
         compositor.draw(frame, into: presenter.target)
         time.composited = MediaClock.monotonicNow()
         // Debug hook: overlays drawn over the finished frame; what they cover or uncovered is presented too.
-        let overlaid = debug.drawOverlays(over: presenter.target, damage: frame.damage, frameTime: frameTime,
-                                          displayInterval: scheduler.interval)
+        let overlaid = debug.drawOverlays(over: presenter.target, frame: frame, compositor: compositor,
+                                          frameTime: frameTime, displayInterval: scheduler.interval)
         time.overlaid = MediaClock.monotonicNow()
         let presented = overlaid.isEmpty ? frame.damage : Self.union(frame.damage, overlaid, in: compositor.targetRect)
         if !presented.isEmpty { presenter.present(damage: presented, frameTime: frameTime) }
