@@ -1,6 +1,7 @@
 // lamina-inspect: attaches to a running Lamina app that offers the
-// inspector (LAMINA_INSPECTOR=1) and prints its live layer tree or frame
-// statistics. See docs/debugging.md.
+// inspector (LAMINA_INSPECTOR=1): prints its live layer tree or frame
+// statistics, selects, reads and changes layers, slows its animations,
+// names its costliest layers. See docs/debugging.md.
 import Foundation
 import InspectorWire
 
@@ -53,7 +54,7 @@ let path = directory.socketPath(pid: pid)
 let clearsScreen = command.watch != nil && isatty(STDOUT_FILENO) == 1
 repeat {
     do throws(UnixSocket.Failure) {
-        let lines = try ask(command.request, at: path)
+        let lines = try ask(command.request, at: path, timeout: command.replyTimeout)
         let screen = (clearsScreen ? "\u{1B}[H\u{1B}[2J" : "") + lines.joined(separator: "\n") + "\n"
         FileHandle.standardOutput.write(Data(screen.utf8))
         if lines.first?.hasPrefix("error:") == true { exit(1) }

@@ -7,19 +7,32 @@ import InspectorWire
 /// `InspectorDirectory`, and answers `InspectorRequest`s from
 /// `lamina-inspect`. Never a network socket.
 ///
-/// Clients are served one at a time. A client that sends nothing for
-/// `idleTimeout` seconds, or stops reading a reply for as long, is dropped,
-/// so a stalled client delays the next one by that much at most.
+/// One thread waits (`poll`) on the listener and every client at once, so
+/// no client holds up another: a request is carried out on a worker
+/// thread and its reply handed back to be written, while the others go on
+/// being read. A client that sends nothing for `idleTimeout` seconds, sends
+/// a line longer than `InspectorRequest.maxLineLength`, or stops reading
+/// its reply for a second, is dropped; past `maxClients` connections a new
+/// one gets an error line and is closed. Nothing here touches the render
+/// thread except through the render server's own requests, so the app's
+/// frames never wait for a client.
 final class InspectorServer: Sendable {
     /// The socket's path.
     let socketPath: String
-    /// Seconds a client may stay silent (or not read) before it is dropped.
+    /// Seconds a client may stay silent before it is dropped.
     let idleTimeout: Double
+    /// Connections served at once.
+    static let maxClients = 32
+    /// Seconds a reply may wait for a client that does not read.
+    static let sendTimeout = 1.0
 
     private let targets: LockedValue<[InspectorTarget]>
     private let stopped = LockedValue(false)
     private let wake = WakePipe()
     private let finished = DispatchSemaphore(value: 0)
+    /// Replies made on worker threads, by client number, for the server
+    /// thread to write.
+    private let replies = LockedValue<[(client: Int, body: String?)]>([])
 
     /// Starts listening at this process's socket in `directory`, removing
     /// sockets that dead processes left there. Throws a one-line reason.
@@ -37,7 +50,7 @@ final class InspectorServer: Sendable {
         let thread = Thread { [self] in
             let listener: UnixSocket
             do throws(UnixSocket.Failure) {
-                listener = try UnixSocket.listen(at: path)
+                listener = try UnixSocket.listen(at: path, backlog: 64)
                 opened.withLock { $0 = .success(()) }
             } catch {
                 opened.withLock { $0 = .failure(error) }
@@ -82,49 +95,117 @@ final class InspectorServer: Sendable {
 
     private var isStopped: Bool { stopped.withLock { $0 } }
 
+    /// A connected client, on the server thread.
+    private final class Client {
+        let number: Int
+        let socket: UnixSocket
+        var deadline: Date
+        /// A request of this client's is being carried out: its next lines
+        /// wait, and it is not idle.
+        var isBusy = false
+
+        init(number: Int, socket: UnixSocket, idleTimeout: Double) {
+            self.number = number
+            self.socket = socket
+            deadline = Date(timeIntervalSinceNow: idleTimeout)
+        }
+    }
+
     private func serve(_ listener: UnixSocket) {
+        var clients: [Client] = []
+        var nextNumber = 0
+        defer { for client in clients { client.socket.close() } }
         while !isStopped {
-            let ready = Poll.waitForReadable([listener.descriptor, wake.readEnd], timeout: nil)
+            let waiting = clients.filter { !$0.isBusy }
+            let earliest = waiting.map(\.deadline).min()
+            let ready = Poll.waitForReadable([listener.descriptor, wake.readEnd] + waiting.map(\.socket.descriptor),
+                                             timeout: earliest.map { max(0, $0.timeIntervalSinceNow) })
             guard !isStopped else { return }
-            if ready[0], let client = listener.accept() {
-                converse(with: client)
-                client.close()
+            if ready[1] { wake.drain() }
+            writeReplies(to: &clients)
+            for (index, client) in waiting.enumerated() where ready[index + 2] {
+                if !read(client) { drop(client, from: &clients) }
+            }
+            for client in clients where !client.isBusy && client.deadline.timeIntervalSinceNow <= 0 {
+                drop(client, from: &clients)  // silent too long
+            }
+            if ready[0], let socket = listener.accept() {
+                guard clients.count < Self.maxClients else {
+                    socket.setSendTimeout(0.1)
+                    socket.write(InspectorReply.encode("error: \(Self.maxClients) inspector clients are connected already; try again"))
+                    socket.close()
+                    continue
+                }
+                socket.setSendTimeout(Self.sendTimeout)
+                nextNumber += 1
+                clients.append(Client(number: nextNumber, socket: socket, idleTimeout: idleTimeout))
             }
         }
     }
 
-    /// Answers `client`'s requests until it closes, stalls or misbehaves.
-    private func converse(with client: UnixSocket) {
-        client.setSendTimeout(idleTimeout)
-        var deadline = Date(timeIntervalSinceNow: idleTimeout)
-        while !isStopped {
-            var result = client.bufferedLine()
-            if result == nil {
-                let remaining = deadline.timeIntervalSinceNow
-                guard remaining > 0 else { return }  // stalled: dropped
-                let ready = Poll.waitForReadable([client.descriptor, wake.readEnd], timeout: remaining)
-                guard ready[0] else { continue }
-                result = client.readAvailableLine(maxLength: InspectorRequest.maxLineLength)
-            }
-            switch result {
-            case .line(let line)?:
-                guard line.utf8.count <= InspectorRequest.maxLineLength else {
-                    client.write(InspectorReply.encode(InspectorRequest.tooLongReply))
-                    return
-                }
-                let current = targets.withLock { $0 }
-                if let body = InspectorRequest.reply(to: line, targets: current) {
-                    guard client.write(InspectorReply.encode(body)) else { return }
-                }
-                deadline = Date(timeIntervalSinceNow: idleTimeout)
-            case .tooLong?:
-                client.write(InspectorReply.encode(InspectorRequest.tooLongReply))
-                return
-            case .closed?, nil:
-                return
-            case .pending?:
+    /// Reads what `client` sent and starts its next request; false when
+    /// it is to be dropped (closed, or a line too long).
+    private func read(_ client: Client) -> Bool {
+        switch client.socket.readAvailableLine(maxLength: InspectorRequest.maxLineLength) {
+        case .line(let line):
+            guard line.utf8.count <= InspectorRequest.maxLineLength else { return refuseTooLong(client) }
+            start(line, for: client)
+            return true
+        case .tooLong:
+            return refuseTooLong(client)
+        case .pending:
+            return true
+        case .closed:
+            return false
+        }
+    }
+
+    private func refuseTooLong(_ client: Client) -> Bool {
+        client.socket.write(InspectorReply.encode(InspectorRequest.tooLongReply))
+        return false
+    }
+
+    /// Carries `line` out on a worker thread (a request may wait for the
+    /// render thread, the main thread, or `hot`'s seconds).
+    private func start(_ line: String, for client: Client) {
+        client.isBusy = true
+        let number = client.number
+        let current = targets.withLock { $0 }
+        DispatchQueue.global().async { [self] in
+            let body = InspectorRequest.reply(to: line, targets: current)
+            replies.withLock { $0.append((number, body)) }
+            wake.wake()
+        }
+    }
+
+    /// Writes the replies that are ready, then starts each client's next
+    /// buffered request.
+    private func writeReplies(to clients: inout [Client]) {
+        let ready = replies.withLock { list in
+            defer { list.removeAll() }
+            return list
+        }
+        for (number, body) in ready {
+            guard let client = clients.first(where: { $0.number == number }) else { continue }
+            client.isBusy = false
+            client.deadline = Date(timeIntervalSinceNow: idleTimeout)
+            if let body, !client.socket.write(InspectorReply.encode(body)) {
+                drop(client, from: &clients)
                 continue
             }
+            // Lines that came with the last one are answered in turn.
+            switch client.socket.bufferedLine() {
+            case .line(let line)?:
+                if line.utf8.count <= InspectorRequest.maxLineLength { start(line, for: client) }
+                else if !refuseTooLong(client) { drop(client, from: &clients) }
+            default:
+                break
+            }
         }
+    }
+
+    private func drop(_ client: Client, from clients: inout [Client]) {
+        client.socket.close()
+        clients.removeAll { $0 === client }
     }
 }

@@ -48,7 +48,7 @@ extension LaminaWindow {
     /// Offers this window to the inspector when its settings ask.
     func registerWithInspector() {
         guard settings.offersInspector else { return }
-        Inspector.add(InspectorTarget(id: ObjectIdentifier(self), title: title, renderServer: renderServer))
+        Inspector.add(InspectorTarget(id: ObjectIdentifier(self), title: title, renderServer: renderServer, window: self))
     }
 
     /// Withdraws this window from the inspector.

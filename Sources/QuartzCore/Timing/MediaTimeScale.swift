@@ -23,6 +23,9 @@ package enum MediaTimeScale {
     /// Whether a piece with a factor other than 1 is set, read without the lock.
     private static let isScaled = Atomic<Bool>(false)
 
+    /// The slowdowns `setFactor` takes.
+    package static let factorRange: ClosedRange<Double> = 0.01...1000
+
     /// The slowdown now: 1 for real time, 10 for ten times slower.
     package static var factor: Double { piece.withLock { $0?.factor ?? 1 } }
 
@@ -43,7 +46,7 @@ package enum MediaTimeScale {
     /// not finite or outside 0.01...1000.
     @discardableResult
     package static func setFactor(_ factor: Double) -> Bool {
-        guard factor.isFinite, (0.01...1000).contains(factor) else { return false }
+        guard factor.isFinite, factorRange.contains(factor) else { return false }
         let display = MediaClock.displayNow()
         piece.withLock { current in
             let media = current.map { $0.media + (display - $0.display) / $0.factor } ?? display

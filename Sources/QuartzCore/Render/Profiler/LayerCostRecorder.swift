@@ -102,10 +102,10 @@ final class LayerCostRecorder {
         var lines = ["layers by compositing time, last \(window) s (\(frames) frames); time excludes sublayers",
                      "       ms  repaints     pixels  layer"]
         for (id, cost) in costs.prefix(limit) {
-            let name = cost.name.map { "\"\($0)\"" } ?? ""
+            let name = cost.name.map { " \"\($0)\"" } ?? ""
             lines.append(Self.column(ProfilerReadout.format(cost.seconds * 1000, decimals: 2), 9) + " "
                          + Self.column(String(cost.repaints), 9) + " " + Self.column(String(cost.pixels), 10)
-                         + "  #\(id) \(cost.className) \(name)")
+                         + "  #\(id) \(cost.className)\(name)")
         }
         if costs.count > limit { lines.append("(\(costs.count - limit) more)") }
         return lines.joined(separator: "\n")

@@ -59,7 +59,8 @@ final class OverdrawView {
     static func over(_ pixel: UInt32, _ tint: (red: UInt32, green: UInt32, blue: UInt32, alpha: UInt32)) -> UInt32 {
         let keep = 255 - tint.alpha
         func channel(_ shift: UInt32, _ value: UInt32) -> UInt32 {
-            ((pixel >> shift & 0xFF) * keep + value * tint.alpha + 127) / 255 << shift
+            // Parenthesized: in Swift `<<` binds tighter than `/`.
+            ((((pixel >> shift) & 0xFF) * keep + value * tint.alpha + 127) / 255) << shift
         }
         return channel(24, 255) | channel(16, tint.red) | channel(8, tint.green) | channel(0, tint.blue)
     }
