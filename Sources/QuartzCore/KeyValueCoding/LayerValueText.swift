@@ -99,7 +99,11 @@ package enum LayerValueText {
         case .transform: return .transform
         case .color: return .color
         case .string, .gravity, .fillMode, .contentsFormat, .cornerCurve, .contentsFilter: return .string
-        case .object: return nil
+        case .object:
+            // `CATextLayer.string` is `Any?` (a string or an attributed
+            // string); from text it is a string. Other objects (contents,
+            // fonts, filters) have no text form.
+            return keyPath == "string" ? .string : nil
         }
     }
 

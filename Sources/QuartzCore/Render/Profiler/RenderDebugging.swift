@@ -23,7 +23,7 @@ final class RenderDebugging {
     let highlighter = LayerHighlighter()
     private let overdraw = OverdrawView()
     /// Per-layer costs while `lamina-inspect hot` asks for them.
-    private var layerCosts: LayerCostRecorder?
+    private(set) var layerCosts: LayerCostRecorder?
     /// Seconds layer costs keep being recorded after the last request.
     static let layerCostsKeptFor = 60.0
     /// The last few seconds of frames.

@@ -164,7 +164,7 @@ final class ProfilerOverlayTests: ModelTestCase {
 
 /// Every commit goes to two inline hosts: the first with debug overlays
 /// (`debugged`), the second a plain one whose frames are the scene alone.
-private extension TwinRenderHost {
+extension TwinRenderHost {
     var debugged: InlineRenderHost { first }
     var plain: InlineRenderHost { second }
 
