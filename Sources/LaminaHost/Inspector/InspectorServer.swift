@@ -22,7 +22,7 @@ final class InspectorServer: Sendable {
     /// Seconds a client may stay silent before it is dropped.
     let idleTimeout: Double
     /// Connections served at once.
-    static let maxClients = 32
+    static let maxClients = 64
     /// Seconds a reply may wait for a client that does not read.
     static let sendTimeout = 1.0
 

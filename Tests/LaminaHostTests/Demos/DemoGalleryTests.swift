@@ -195,12 +195,13 @@ final class RunningDemo {
     let demo: DemoProcess
     let server: XvfbServer
 
-    init(_ name: String, title: String, arguments: [String] = [],
+    init(_ name: String, title: String, arguments: [String] = [], environment: [String: String] = [:],
          file: StaticString = #filePath, line: UInt = #line) throws {
         do { server = try XvfbServer(extraArguments: []) } catch { throw XCTSkip("cannot start a private Xvfb: \(error)") }
         let size = DemoGalleryTests.size
         demo = try DemoProcess(name, display: server.displayName,
-                               arguments: ["--width", "\(size.width)", "--height", "\(size.height)"] + arguments)
+                               arguments: ["--width", "\(size.width)", "--height", "\(size.height)"] + arguments,
+                               environment: environment)
         let driver = try XTestDriver(displayName: server.displayName)
         connection = driver
         window = try XCTUnwrap(driver.waitForWindow(named: title), "\(name)'s window did not appear", file: file, line: line)

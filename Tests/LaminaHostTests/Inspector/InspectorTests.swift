@@ -8,17 +8,15 @@ import LaminaTestSupport
 /// The live layer-tree inspector: the kiosk demo run with `--inspector`,
 /// read by the built `lamina-inspect`, and the server on its own.
 final class InspectorTests: XCTestCase {
-    private var runtimeDirectory: String!
+    private var inspector: LaminaInspect!
+    private var runtimeDirectory: String { inspector.runtimeDirectory }
 
     override func setUpWithError() throws {
-        // A private XDG_RUNTIME_DIR, so runs never see each other's sockets.
-        runtimeDirectory = NSTemporaryDirectory() + "lamina-inspector-tests-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o700])
+        inspector = try LaminaInspect()
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+        inspector.remove()
     }
 
     // MARK: - Through the demo and lamina-inspect
@@ -76,6 +74,63 @@ final class InspectorTests: XCTestCase {
         XCTAssertTrue(socket.write(String(repeating: "x", count: 5000)))
         XCTAssertTrue(readReply(socket).first?.hasPrefix("error: request longer") == true)
         XCTAssertTrue(demo.process.isRunning, "the demo must survive bad requests")
+    }
+
+    /// The frames the demo has drawn, from `stats` on its own connection.
+    private func framesDrawn(at path: String) throws -> Int {
+        let socket = try UnixSocket.connect(to: path, timeout: 5)
+        XCTAssertTrue(socket.write("stats\n"))
+        let reply = readReply(socket).joined(separator: "\n")
+        let match = try XCTUnwrap(reply.firstMatch(of: /Lamina: (\d+) frames in/), reply)
+        return Int(match.1)!
+    }
+
+    /// A client that connects and says nothing, one that sends 1 MB of
+    /// garbage without a newline, one that sends 1 MB of garbage lines and
+    /// never reads, and fifty connecting at once: each of the fifty is
+    /// answered while the silent one is still connected, and the app's
+    /// frames keep coming throughout.
+    func testSilentGarbageAndFiftyClientsAtOnceNeverStallTheFrames() throws {
+        let (server, demo) = try startDemo()
+        defer { withExtendedLifetime((server, demo)) {} }
+        let path = try directory().socketPath(pid: demo.process.processIdentifier)
+        let framesBefore = try framesDrawn(at: path)
+        let started = Date()
+
+        let silent = try UnixSocket.connect(to: path, timeout: 10)
+        let garbage = try UnixSocket.connect(to: path, timeout: 10)
+        var noise = [UInt8](repeating: 0, count: 1 << 20)
+        for index in noise.indices { noise[index] = UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 7) | 0x80 }
+        let megabyte = String(decoding: noise, as: UTF8.self)
+        _ = garbage.write(megabyte)  // refused after 1024 bytes; the rest may not be taken
+        XCTAssertTrue(LaminaInspect.readReply(garbage).first?.hasPrefix("error: request longer") == true)
+        let lines = try UnixSocket.connect(to: path, timeout: 3)
+        let garbageLines = (0..<(1 << 20) / 64).map { _ in String(repeating: "z", count: 63) }.joined(separator: "\n")
+        _ = lines.write(garbageLines)  // never read: dropped when its replies back up
+
+        let answers = LockedValue<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 50) { _ in
+            let reply: String
+            do {
+                let client = try UnixSocket.connect(to: path, timeout: 10)
+                reply = client.write("version\n") ? LaminaInspect.readReply(client).joined(separator: "\n") : "write failed"
+            } catch {
+                reply = "\(error)"
+            }
+            answers.withLock { $0.append(reply) }
+        }
+        XCTAssertEqual(answers.withLock { $0 }, Array(repeating: "lamina-inspector 2", count: 50))
+        XCTAssertTrue(silent.write("version\n"), "the silent client is still served")
+        XCTAssertEqual(LaminaInspect.readReply(silent), ["lamina-inspector 2"])
+
+        Thread.sleep(forTimeInterval: max(0, 1 - Date().timeIntervalSince(started)))
+        let elapsed = Date().timeIntervalSince(started)
+        let framesAfter = try framesDrawn(at: path)
+        // The pulse animates every frame: frames keep coming at the display's rate (at least 10 a second here).
+        XCTAssertGreaterThan(Double(framesAfter - framesBefore), 10 * elapsed,
+                             "\(framesAfter - framesBefore) frames in \(elapsed) s")
+        XCTAssertTrue(demo.process.isRunning)
+        withExtendedLifetime((lines, garbage)) {}
     }
 
     func testWithoutTheFlagThereIsNoSocket() throws {
@@ -155,61 +210,25 @@ final class InspectorTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func directory() throws -> InspectorDirectory {
-        try InspectorDirectory.resolve(environment: ["XDG_RUNTIME_DIR": runtimeDirectory])
-    }
+    private func directory() throws -> InspectorDirectory { try inspector.directory() }
 
     /// The demo with `--inspector` on a private Xvfb, once its socket exists.
     private func startDemo() throws -> (XvfbServer, DemoProcess) {
         let server = try privateServer()
         let demo = try DemoProcess(display: server.displayName,
                                    arguments: ["--width", "320", "--height", "240", "--inspector"],
-                                   environment: ["XDG_RUNTIME_DIR": runtimeDirectory])
-        let path = try directory().socketPath(pid: demo.process.processIdentifier)
-        let deadline = Date(timeIntervalSinceNow: 15)
-        while InspectorDirectory.mode(of: path) == nil, demo.process.isRunning, Date() < deadline { usleep(20_000) }
-        guard InspectorDirectory.mode(of: path) != nil else {
-            XCTFail("no inspector socket at \(path)")
-            throw XCTSkip("the demo did not offer the inspector")
-        }
+                                   environment: inspector.environment)
+        _ = try inspector.waitForSocket(of: demo.process)
         return (server, demo)
     }
 
-    /// Runs `lamina-inspect` until its output contains `text` (the socket
-    /// opens with the window, before the app's first commit), 10 s at most.
     private func inspect(_ arguments: [String], until text: String) throws -> (status: Int32, output: String) {
-        let deadline = Date(timeIntervalSinceNow: 10)
-        while true {
-            let result = try inspect(arguments)
-            if result.output.contains(text) || Date() > deadline { return result }
-            usleep(50_000)
-        }
+        try inspector.run(arguments, until: text)
     }
 
-    /// Runs the built `lamina-inspect` with `arguments`; its status and stdout + stderr.
-    private func inspect(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = runtimeDirectory
-        let process = try ChildProcess(executable: try DemoProcess.executable(named: "lamina-inspect"),
-                                       arguments: arguments, environment: environment,
-                                       standardOutput: .pipe, standardError: .pipe)
-        // Small outputs: stderr (a line at most) cannot fill its pipe while
-        // stdout is read to its end.
-        var data = process.readToEnd(.standardOutput)
-        data.append(process.readToEnd(.standardError))
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
+    private func inspect(_ arguments: [String]) throws -> (status: Int32, output: String) { try inspector.run(arguments) }
 
-    /// One reply's lines, without the terminator.
-    private func readReply(_ socket: UnixSocket) -> [String] {
-        var lines: [String] = []
-        while case .line(let line) = socket.readLine() {
-            guard let text = InspectorReply.decode(line) else { return lines }
-            lines.append(text)
-        }
-        return lines
-    }
+    private func readReply(_ socket: UnixSocket) -> [String] { LaminaInspect.readReply(socket) }
 
     private func privateServer() throws -> XvfbServer {
         do { return try XvfbServer() } catch { throw XCTSkip("cannot start a private Xvfb: \(error)") }
