@@ -20,7 +20,7 @@ public struct DemoOptions: ParsableArguments, Sendable {
     public var height = 720
     @Flag(help: "Cover the whole screen (and hide the pointer).")
     public var fullscreen = false
-    @Flag(help: "Start with the profiler overlay shown (F1 toggles it; F2 flashes repaints; F3 prints the layer tree).")
+    @Flag(help: "Start with the profiler overlay shown (F1 toggles it; F2 flashes repaints; F3 prints the layer tree; F4 shows overdraw).")
     public var profiler = false
     @Option(help: "Write a Chrome/Perfetto trace (Trace Event Format) to this file at exit.")
     public var trace: String?

@@ -43,7 +43,7 @@ public enum DemoWindow {
     }
 
     /// Makes `responder` the first responder (with the window after it, so
-    /// the keys it does not handle — F1, F2, F3 — reach the window), shows
+    /// the keys it does not handle — F1 to F4 — reach the window), shows
     /// the window, and runs the application until it stops. Then prints
     /// the window's frame summary on stdout and closes the window.
     public static func run(_ window: LaminaWindow, responder: LaminaResponder, options: DemoOptions) {
