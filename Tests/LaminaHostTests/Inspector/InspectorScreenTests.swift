@@ -174,7 +174,7 @@ final class InspectorScreenTests: HostTestCase {
         XCTAssertTrue(lines[header + 1].hasSuffix("PassThroughLayer \"selection\""), output)
     }
 
-    func testOverdrawOnTintsTheWindowAndOffGivesItBack() throws {
+    func testOverdrawOnTintsTheWindowAndOffGivesItBackAsF4Does() throws {
         let running = try launch()
         defer { withExtendedLifetime(running) {} }
         // The black background left of the menu, drawn by the root's background only.
@@ -186,5 +186,13 @@ final class InspectorScreenTests: HostTestCase {
         _ = try inspect(["overdraw", "off"])
         let restored = running.settledReading({ Double(running.pixel(corner) & 0xFF_FFFF) }, distance: { abs($0 - $1) })
         XCTAssertEqual(restored, Double(before), "off: the scene again")
+
+        // F4 does the same from the keyboard.
+        running.press(0xFFC1)
+        let keyed = running.settledReading({ Double(running.pixel(corner) & 0xFF) }, distance: { abs($0 - $1) }) ?? 0
+        XCTAssertEqual(keyed, tinted, accuracy: 1, "F4: tinted")
+        running.press(0xFFC1)
+        let keyedOff = running.settledReading({ Double(running.pixel(corner) & 0xFF_FFFF) }, distance: { abs($0 - $1) })
+        XCTAssertEqual(keyedOff, Double(before), "F4 again: the scene")
     }
 }
