@@ -40,6 +40,28 @@ final class InspectorTests: XCTestCase {
                         result.output)
     }
 
+    /// `tree --watch` redraws the tree until stopped, the pulse's progress
+    /// moving between redraws.
+    func testTreeWatchKeepsALiveTree() throws {
+        let (server, demo) = try startDemo()
+        defer { withExtendedLifetime((server, demo)) {} }
+        _ = try inspect(["tree"], until: "\"selection\"")
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtimeDirectory
+        let watcher = try ChildProcess(executable: try DemoProcess.executable(named: "lamina-inspect"),
+                                       arguments: ["tree", "--watch", "0.3"], environment: environment,
+                                       standardOutput: .pipe, standardError: .null)
+        Thread.sleep(forTimeInterval: 1.5)
+        watcher.terminate()
+        let output = String(decoding: watcher.readToEnd(.standardOutput), as: UTF8.self)
+        watcher.waitUntilExit()
+        let times = output.matches(of: /render tree at media time ([0-9.]+)/).map { String($0.1) }
+        XCTAssertGreaterThanOrEqual(times.count, 3, output)
+        XCTAssertEqual(Set(times).count, times.count, "each redraw is a new moment")
+        let pulses = output.matches(of: /inputIntensity basic (\d+)%/).map { String($0.1) }
+        XCTAssertGreaterThan(Set(pulses).count, 1, "the pulse's progress moves: \(pulses)")
+    }
+
     func testStatsPrintsAFrameCount() throws {
         let (server, demo) = try startDemo()
         defer { withExtendedLifetime((server, demo)) {} }
