@@ -2,17 +2,23 @@
 # Measures Lamina's kiosk-menu beside the kiosk-menu peers (Qt Quick, GTK 4,
 # Clutter, hand-written cairo) through the peers' own harness (bench.py):
 # 1280x720, solid background, the bloom pulse running, Down/Up every 0.5 s
-# for 20 s. Prints a markdown table (frames a second, process CPU and X
-# server CPU per frame, peak resident memory) and writes it to OUT.
+# for 20 s. Then the heavy scene: the kiosk with --background animated
+# beside its Qt Quick and cairo peers in Benchmarks/peers. Prints a markdown
+# table (frames a second, process CPU and X server CPU per frame, peak
+# resident memory) and writes it to OUT.
 # Figures only, never pass or fail. The programs take turns, RUNS rounds.
 #
-# Usage: scripts/bench-peers.sh [PEERS_DIR] [--runs N] [--out FILE] [--install] [--only NAME,...]
+# Usage: scripts/bench-peers.sh [PEERS_DIR] [--runs N] [--out FILE] [--install] [--only NAME,...] [--baseline NAME]
 #   PEERS_DIR  the peers and bench.py (default: ../shared/peers beside the
 #              repository, else /work/shared/peers)
 #   --runs N   rounds of every program (default 2)
 #   --out FILE the markdown table (default .build/bench-peers/table.md)
 #   --install  apt-get install the Debian packages of missing peers first
-#   --only     run only these (lamina, cairo-shm, cairo-damage, qt-sw, gtk4-cairo, gtk4-glow, clutter)
+#   --only     run only these (lamina, cairo-shm, cairo-damage, qt-sw, gtk4-cairo,
+#              gtk4-glow, clutter; the animated background: lamina-animated,
+#              qt-animated, cairo-animated)
+#   --baseline the table's process CPU ratios are to this one (default
+#              cairo-damage, or cairo-animated when cairo-damage did not run)
 # BENCH_SECS (default 20) and BENCH_WARM (default 3) go to bench.py.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,13 +29,15 @@ runs=2
 out=""
 install=0
 only=""
+baseline=""
 while [ $# -gt 0 ]; do
     case $1 in
         --runs) runs=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         --install) install=1; shift ;;
         --only) only=$2; shift 2 ;;
-        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --baseline) baseline=$2; shift 2 ;;
+        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "bench-peers.sh: unknown option $1" >&2; exit 2 ;;
         *) peers=$1; shift ;;
     esac
@@ -82,7 +90,8 @@ programs=()
 # The kiosk as it ships (scripts/lib/deploy-build.sh: the Swift runtime linked in statically).
 source scripts/lib/deploy-build.sh
 deploy_build kiosk-menu
-wants lamina && programs+=("lamina||$(deploy_bin_path)/kiosk-menu --frame-counter --width 1280 --height 720 --background solid")
+kiosk="$(deploy_bin_path)/kiosk-menu --frame-counter --width 1280 --height 720"
+wants lamina && programs+=("lamina||$kiosk --background solid")
 if build_peer "$peers/cairo/kiosk_cairo.c"; then
     wants cairo-shm && programs+=("cairo-shm||$work/bin/kiosk_cairo")
     wants cairo-damage && programs+=("cairo-damage|KIOSK_DAMAGE=1|$work/bin/kiosk_cairo")
@@ -105,6 +114,18 @@ if [ -z "$(missing $clutter_packages)" ] && build_peer "$peers/clutter/kiosk_clu
     wants clutter && programs+=("clutter|LIBGL_ALWAYS_SOFTWARE=1|$work/bin/kiosk_clutter")
 else
     echo "bench-peers.sh: Clutter is not installed ($clutter_packages); skipped" >&2
+fi
+# The heavy scene: the kiosk's animated background and its peers (Benchmarks/peers).
+wants lamina-animated && programs+=("lamina-animated||$kiosk --background animated")
+if [ -z "$(missing $qt_packages)" ]; then
+    wants qt-animated && programs+=("qt-animated|QT_QUICK_BACKEND=software|/usr/lib/qt6/bin/qml $repo/Benchmarks/peers/qt-animated/kiosk_animated.qml")
+else
+    echo "bench-peers.sh: Qt Quick 6 is not installed ($qt_packages); qt-animated skipped" >&2
+fi
+if build_peer "$repo/Benchmarks/peers/cairo-animated/kiosk_cairo_animated.c"; then
+    wants cairo-animated && programs+=("cairo-animated||$work/bin/kiosk_cairo_animated")
+else
+    echo "bench-peers.sh: the animated cairo peer did not build; skipped" >&2
 fi
 
 # bench.py finds the X server's process by the display on its command line,
@@ -133,5 +154,9 @@ for round in $(seq "$runs"); do
     done
 done
 
-python3 "$repo/scripts/lib/peer_table.py" "$work/results/results.jsonl" | tee "$out"
+if [ -z "$baseline" ]; then
+    baseline=cairo-damage
+    grep -q '"name": "cairo-damage"' "$work/results/results.jsonl" 2>/dev/null || baseline=cairo-animated
+fi
+python3 "$repo/scripts/lib/peer_table.py" "$work/results/results.jsonl" "$baseline" | tee "$out"
 echo "bench-peers.sh: table written to $out; logs in $work/results" >&2

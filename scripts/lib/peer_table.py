@@ -16,6 +16,9 @@ LABELS = {
     'gtk4-cairo': 'GTK 4, cairo renderer',
     'gtk4-glow': 'GTK 4, cairo renderer, blurred glow',
     'clutter': 'Clutter 1.26, llvmpipe',
+    'lamina-animated': 'Lamina kiosk-menu --background animated',
+    'qt-animated': 'Qt Quick 6, software renderer, animated background',
+    'cairo-animated': 'cairo, changed box, MIT-SHM, animated background',
 }
 
 
