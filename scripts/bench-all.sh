@@ -4,8 +4,11 @@
 # and the peers: render-benchmark (offscreen), lamina-bench (framework
 # overhead), window-benchmark under a private Xvfb (idle, 1000 layers,
 # latency, the floor of a changing frame) and scripts/bench-peers.sh (the
-# kiosk menu beside Qt Quick, GTK 4, Clutter and cairo, when installed).
-# Figures only, never pass or fail. Takes about 10 minutes with the peers.
+# kiosk menu beside Qt Quick, GTK 4, Clutter and cairo, when installed, and
+# the kiosk's animated background beside its Qt Quick and cairo peers), and
+# scripts/measure-demos.sh (every demo and both kiosk backgrounds at
+# 1280x720 and 1920x1080, driven by their keys).
+# Figures only, never pass or fail. Takes about 15 minutes with the peers.
 #
 # Usage: scripts/bench-all.sh [--no-peers] [PEERS_DIR]
 #   The full output goes to .build/bench-all/output.txt, the table to
@@ -48,10 +51,15 @@ for mode in idle layers latency "latency --pulse" floor frame-rate; do
 done
 stop_private_xvfb
 
+say "== measure-demos (1280x720 and 1920x1080)"
+scripts/measure-demos.sh --size 1280x720 --size 1920x1080 6 2>/dev/null | tee -a "$output"
+
 if [ $run_peers = 1 ]; then
     say "== bench-peers"
     scripts/bench-peers.sh "${peers_args[@]}" --out "$work/peers.md" | tee -a "$output"
 fi
 
 python3 scripts/lib/target_table.py "$output" | tee "$work/table.md"
+echo | tee -a "$work/table.md"
+python3 scripts/lib/demo_table.py "$output" | tee -a "$work/table.md"
 echo "bench-all.sh: output in $output, table in $work/table.md" >&2
