@@ -9,12 +9,14 @@
 /// | `LAMINA_INSPECTOR` | flag | `LaminaWindow.Settings`: the window offers the inspector |
 /// | `LAMINA_NO_SHM` | flag | `LaminaWindow.Settings`: present with `XPutImage`, not MIT-SHM |
 /// | `LAMINA_SLOW_ANIMATIONS` | factor | `LaminaWindow.Settings`: animations run that many times slower |
+/// | `LAMINA_RENDER_THREADS` | count | `CompositingThreads`: threads that composite a large area (1: only the render thread) |
 ///
 /// A flag is on for `1`, `true`, `yes` or `on` and off for `0`, `false`,
 /// `no` or `off` (any case), and off when unset or empty; any other value
 /// is reported through `CADiagnostics` and read as off. A path is any
 /// non-empty value. A factor is a number from 0.01 to 1000; anything else
-/// is reported and read as 1. Programs pass these as settings (`LaminaWindow.Settings`);
+/// is reported and read as 1. A count is a whole number from 1 to 64;
+/// anything else is reported and read as unset. Programs pass these as settings (`LaminaWindow.Settings`);
 /// the environment only gives their defaults.
 package struct LaminaEnvironment: Sendable {
     /// The variables, by name.
@@ -25,6 +27,7 @@ package struct LaminaEnvironment: Sendable {
         case inspector = "LAMINA_INSPECTOR"
         case noSharedMemory = "LAMINA_NO_SHM"
         case slowAnimations = "LAMINA_SLOW_ANIMATIONS"
+        case renderThreads = "LAMINA_RENDER_THREADS"
     }
 
     private let variables: [String: String]
@@ -62,6 +65,17 @@ package struct LaminaEnvironment: Sendable {
         guard let number = Double(value), number.isFinite, (0.01...1000).contains(number) else {
             CADiagnostics.report("\(variable.rawValue)=\(value) is not a factor from 0.01 to 1000; read as 1")
             return 1
+        }
+        return number
+    }
+
+    /// The count `variable` gives (see the type's description), nil when
+    /// unset, empty or not a count.
+    package func count(_ variable: Variable) -> Int? {
+        guard let value = variables[variable.rawValue], !value.isEmpty else { return nil }
+        guard let number = Int(value), (1...64).contains(number) else {
+            CADiagnostics.report("\(variable.rawValue)=\(value) is not a count from 1 to 64; ignored")
+            return nil
         }
         return number
     }

@@ -274,8 +274,12 @@ final class LayerContent {
            let target = destination.buffer,
            mask == nil || mask?.solidAlpha != nil, let offsets = Self.fixedOffsets(of: toTarget) {
             let bitmap = UniformContentCompositor.Bitmap(color: color, width: pixelWidth, height: pixelHeight)
-            UniformContentCompositor.composite(bitmap, offsetX: offsets.x, offsetY: offsets.y, opacity: mask?.solidAlpha,
-                                               into: target, rect: clip)
+            // Its loops write only the rows of the rect they are given: a
+            // large one in slices on several threads.
+            CompositingThreads.forEachSlice(of: clip) { slice in
+                UniformContentCompositor.composite(bitmap, offsetX: offsets.x, offsetY: offsets.y, opacity: mask?.solidAlpha,
+                                                   into: target, rect: slice)
+            }
             return
         }
         if toTarget.isTranslation2D, let shifted = shiftedCopy(for: toTarget) {
@@ -339,7 +343,19 @@ final class LayerContent {
         for band in bands {
             for piece in pieces {
                 guard let part = band.intersection(piece) else { continue }
-                destination.composite(image, mask: mask, operation: operation, rect: part)
+                // pixman's SIMD bilinear path (a translation or a scale); a
+                // large part in slices on several threads, each with its own
+                // image carrying the same transform (`CompositingThreads`).
+                CompositingThreads.forEachSlice(of: part) { slice in
+                    guard slice != part else {
+                        return destination.composite(image, mask: mask, operation: operation, rect: part)
+                    }
+                    guard let target = destination.alias(), let source = image.alias() else { return }
+                    let sliceMask = mask.flatMap { $0.alias() }
+                    guard mask == nil || sliceMask != nil else { return }
+                    source.setTransform(inverse, bilinear: true, over: region)
+                    target.composite(source, mask: sliceMask, operation: operation, rect: slice)
+                }
             }
         }
     }
@@ -357,29 +373,42 @@ final class LayerContent {
     }
 
     /// Each band drawn by `sample` (band, its first pixel, bytes per row)
-    /// into one buffer, then composited from it untransformed, through
+    /// into a buffer, then composited from it untransformed, through
     /// `mask` placed at `maskOrigin` (target pixels; nil: a solid mask).
     /// The buffer's memory comes from `bandMemory` when given: the samplers
     /// write every pixel of a band, so memory reused from the last frame
     /// needs no clearing, where a fresh buffer for a turning 400x300 layer
-    /// was zeroed, 480 KB, every frame.
+    /// was zeroed, 480 KB, every frame. `sample` may be called on several
+    /// threads at once (for different bands): it must only read shared state.
     func compositeSampled(bands: [PixelRect], into destination: PixmanImage, mask: PixmanImage?,
                           maskOrigin: (x: Int, y: Int)?, operation: pixman_op_t, bandMemory: ScratchPool?,
                           sample: (PixelRect, UnsafeMutableRawPointer, Int) -> Void) {
-        guard let widest = bands.map(\.width).max(), let tallest = bands.map(\.height).max(),
-              widest > 0, tallest > 0 else { return }
-        let buffer = bandMemory?.acquire(window: PixelRect(x: 0, y: 0, width: widest, height: tallest))
-            ?? RasterBuffer(width: widest, height: tallest)
-        defer { bandMemory?.release(buffer) }
-        guard let bandImage = PixmanImage(buffer: buffer) else { return }
-        for band in bands {
-            sample(band, buffer.base, buffer.bytesPerRow)
-            if let mask, let maskOrigin {
-                // The band image's origin is the band's corner: sample it at band pixels.
-                destination.composite(bandImage, at: band.x, band.y, mask: mask, maskOrigin: maskOrigin,
-                                      operation: operation, rect: band)
-            } else {
-                destination.composite(bandImage, at: band.x, band.y, mask: mask, operation: operation, rect: band)
+        // Many pixels: the bands shared out among threads, each share with
+        // a buffer and pixman images of its own (`CompositingThreads`).
+        let shares = CompositingThreads.partition(bands)
+        let buffers = shares.map { share -> RasterBuffer? in
+            guard let widest = share.map(\.width).max(), let tallest = share.map(\.height).max(),
+                  widest > 0, tallest > 0 else { return nil }
+            return bandMemory?.acquire(window: PixelRect(x: 0, y: 0, width: widest, height: tallest))
+                ?? RasterBuffer(width: widest, height: tallest)
+        }
+        defer { for buffer in buffers { if let buffer { bandMemory?.release(buffer) } } }
+        _ = samplerSource  // the bitmap drawn (if it is drawn lazily) before any share reads it
+        let shared = shares.count > 1
+        CompositingThreads.run(shares.count) { index in
+            guard let buffer = buffers[index], let bandImage = PixmanImage(buffer: buffer),
+                  let target = shared ? destination.alias() : destination else { return }
+            let shareMask = shared ? mask.flatMap { $0.alias() } : mask
+            guard mask == nil || shareMask != nil else { return }
+            for band in shares[index] {
+                sample(band, buffer.base, buffer.bytesPerRow)
+                if let shareMask, let maskOrigin {
+                    // The band image's origin is the band's corner: sample it at band pixels.
+                    target.composite(bandImage, at: band.x, band.y, mask: shareMask, maskOrigin: maskOrigin,
+                                     operation: operation, rect: band)
+                } else {
+                    target.composite(bandImage, at: band.x, band.y, mask: shareMask, operation: operation, rect: band)
+                }
             }
         }
     }

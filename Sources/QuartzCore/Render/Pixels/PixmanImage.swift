@@ -61,6 +61,7 @@ final class PixmanImage {
                                    blue: channel(blue * alpha), alpha: channel(alpha))
         guard let created = pixman_image_create_solid_fill(&color) else { return nil }
         raw = created
+        solidColor = color
         // pixman's 8-bit paths take each channel's top byte.
         solidAlpha = UInt8(color.alpha >> 8)
     }
@@ -73,7 +74,39 @@ final class PixmanImage {
         var color = pixman_color_t(red: channel(16), green: channel(8), blue: channel(0), alpha: channel(24))
         guard let created = pixman_image_create_solid_fill(&color) else { return nil }
         raw = created
+        solidColor = color
         solidAlpha = UInt8(truncatingIfNeeded: pixel >> 24)
+    }
+
+    /// A solid fill's colour (nil for a bits image).
+    private var solidColor: pixman_color_t?
+
+    private init(raw: OpaquePointer) { self.raw = raw }
+
+    /// Another image over the same pixels (or of the same colour), with
+    /// the same window and component alpha but no transform or filter, for
+    /// a slice drawn on another thread (`CompositingThreads`): pixman keeps
+    /// per-image state (transform, filter, flags it validates), so two
+    /// threads must not use one image at once. The pixels are shared: the
+    /// alias may only write rows no other thread touches.
+    func alias() -> PixmanImage? {
+        let copy: PixmanImage
+        if var color = solidColor {
+            guard let created = pixman_image_create_solid_fill(&color) else { return nil }
+            copy = PixmanImage(raw: created)
+            copy.solidColor = color
+        } else {
+            guard let created = pixman_image_create_bits(pixman_image_get_format(raw), pixman_image_get_width(raw),
+                                                         pixman_image_get_height(raw), pixman_image_get_data(raw),
+                                                         pixman_image_get_stride(raw))
+            else { return nil }
+            copy = PixmanImage(raw: created)
+        }
+        copy.buffer = buffer
+        copy.window = window
+        copy.solidAlpha = solidAlpha
+        if hasComponentAlpha { copy.useComponentAlpha() }
+        return copy
     }
 
     /// A solid colour's alpha as pixman's 8-bit paths read it, when it
