@@ -29,9 +29,10 @@ extension LayerContent {
         let bands = GroupRenderer.leavesDestinationWhereTransparent(operation)
             ? outline.flatMap { margin.isFinite ? OutlineBands.rects(covering: $0, margin: margin, within: clip) : nil } ?? [clip]
             : [clip]
+        let source = samplerSource
         compositeSampled(bands: bands, into: destination, mask: mask, maskOrigin: nil, operation: operation,
                          bandMemory: bandMemory) { band, output, bytesPerRow in
-            EdgeCoverageSampler.sample(samplerSource, through: fixed, nearest: sampling.nearest, edges: edges, rect: band,
+            EdgeCoverageSampler.sample(source, through: fixed, nearest: sampling.nearest, edges: edges, rect: band,
                                        into: output, outputBytesPerRow: bytesPerRow)
         }
     }

@@ -312,9 +312,10 @@ final class LayerContent {
             if usingSwiftKernels, let fixed = PixmanImage.fixedTransform(inverse, over: region) {
                 // pixman's own pixels, sampled without its general fetcher.
                 image.setTransform(nil, bilinear: false)
+                let source = samplerSource
                 return compositeSampled(bands: bands, into: destination, mask: outlineMask, maskOrigin: (clip.x, clip.y),
                                         operation: operation, bandMemory: bandMemory) { band, output, bytesPerRow in
-                    ProjectiveBilinearSampler.sample(samplerSource, through: fixed, rect: band, into: output,
+                    ProjectiveBilinearSampler.sample(source, through: fixed, rect: band, into: output,
                                                      outputBytesPerRow: bytesPerRow)
                 }
             }
@@ -346,11 +347,12 @@ final class LayerContent {
                 // pixman's SIMD bilinear path (a translation or a scale); a
                 // large part in slices on several threads, each with its own
                 // image carrying the same transform (`CompositingThreads`).
+                let content = image
                 CompositingThreads.forEachSlice(of: part) { slice in
                     guard slice != part else {
-                        return destination.composite(image, mask: mask, operation: operation, rect: part)
+                        return destination.composite(content, mask: mask, operation: operation, rect: part)
                     }
-                    guard let target = destination.alias(), let source = image.alias() else { return }
+                    guard let target = destination.alias(), let source = content.alias() else { return }
                     let sliceMask = mask.flatMap { $0.alias() }
                     guard mask == nil || sliceMask != nil else { return }
                     source.setTransform(inverse, bilinear: true, over: region)
@@ -364,10 +366,11 @@ final class LayerContent {
     /// composited from it untransformed (`mask` is solid, as every caller's is).
     private func compositeSampled(through inverse: Homography, bands: [PixelRect], into destination: PixmanImage,
                                   mask: PixmanImage?, operation: pixman_op_t, bandMemory: ScratchPool?) {
+        let source = samplerSource
         compositeSampled(bands: bands, into: destination, mask: mask, maskOrigin: nil, operation: operation,
                          bandMemory: bandMemory) {
             band, output, bytesPerRow in
-            AffineBilinearSampler.sample(samplerSource, targetToSource: inverse, rect: band, into: output,
+            AffineBilinearSampler.sample(source, targetToSource: inverse, rect: band, into: output,
                                          outputBytesPerRow: bytesPerRow)
         }
     }
@@ -382,7 +385,7 @@ final class LayerContent {
     /// threads at once (for different bands): it must only read shared state.
     func compositeSampled(bands: [PixelRect], into destination: PixmanImage, mask: PixmanImage?,
                           maskOrigin: (x: Int, y: Int)?, operation: pixman_op_t, bandMemory: ScratchPool?,
-                          sample: (PixelRect, UnsafeMutableRawPointer, Int) -> Void) {
+                          sample: @escaping (PixelRect, UnsafeMutableRawPointer, Int) -> Void) {
         // Many pixels: the bands shared out among threads, each share with
         // a buffer and pixman images of its own (`CompositingThreads`).
         let shares = CompositingThreads.partition(bands)

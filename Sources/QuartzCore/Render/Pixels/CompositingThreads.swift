@@ -11,8 +11,7 @@ import Synchronization
 /// pixman images of its own (`PixmanImage.alias()`: pixman keeps a
 /// transform and validation state in each image, which two threads must
 /// not share) over pixels that only that slice writes; sources, masks and
-/// bitmaps are only read. The threads are libdispatch's pool
-/// (`concurrentPerform`), so no thread is kept for it.
+/// bitmaps are only read. The threads are `CompositingWorkers`.
 package enum CompositingThreads {
     /// Threads that composite a large area: `LAMINA_RENDER_THREADS`, else
     /// one a core, at most 8. 1 keeps everything on the render thread.
@@ -72,34 +71,25 @@ package enum CompositingThreads {
     /// one, else at once on as many threads, returning when all are done.
     /// Each call must write only pixels no other call touches, through
     /// images of its own.
-    static func run(_ count: Int, _ body: (Int) -> Void) {
+    static func run(_ count: Int, _ body: @escaping (Int) -> Void) {
         guard count > 1 else {
             if count == 1 { body(0) }
             return
         }
         handOffs.add(1, ordering: .relaxed)
-        withoutActuallyEscaping(body) { body in
-            let work = SliceWork(body: body)
-            DispatchQueue.concurrentPerform(iterations: count) { index in work.body(index) }
-        }
+        // Escaping: a worker may still hold the job for a moment after the
+        // last slice is done (it found nothing left to claim).
+        workers.run(CompositingWorkers.Job(count: count, body: body))
     }
+
+    /// The worker threads, one fewer than `defaultCount` (the render
+    /// thread takes a slice too), started when first needed.
+    private static let workers = CompositingWorkers(threads: max(1, defaultCount - 1))
 
     /// Runs `body` for each slice of rows of `rect` (`rect` itself when it
     /// is small), the slices on as many threads; see `run`.
-    static func forEachSlice(of rect: PixelRect, threads: Int = count, _ body: (PixelRect) -> Void) {
+    static func forEachSlice(of rect: PixelRect, threads: Int = count, _ body: @escaping (PixelRect) -> Void) {
         let shares = partition([rect], threads: threads)
         run(shares.count) { index in shares[index].forEach(body) }
     }
-}
-
-/// One composite's work, handed to the slices' threads.
-///
-/// `@unchecked Sendable`: the closure captures pixman images, buffers and
-/// bitmaps that are not `Sendable`. It is safe because each slice only
-/// reads the shared sources and masks, writes only its own rows of the
-/// destination (and of a band buffer), through pixman images it makes for
-/// itself, and `forEachSlice` returns only once every slice is done, so
-/// nothing is touched by two threads at once or after the hand-back.
-private struct SliceWork: @unchecked Sendable {
-    let body: (Int) -> Void
 }
