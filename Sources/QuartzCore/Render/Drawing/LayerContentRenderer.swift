@@ -81,7 +81,16 @@ enum LayerContentRenderer {
             let pixel = key.backgroundColor.flatMap { SolidColourPixel.matchesCairo ? SolidColourPixel.pixel(for: $0.rgba) : nil }
             return LayerContent(plainRectangle: key, extent: extent, pixel: pixel, drawing: draw)
         }
-        return LayerContent(key: key, extent: extent, draw: draw)
+        let content = LayerContent(key: key, extent: extent, draw: draw)
+        if hasBackground, !hasBorder, image == nil, shapeState == nil, gradient == nil, key.cornerRadius > 0,
+           let color = key.backgroundColor {
+            // A rounded background alone: drawn by its outline where it
+            // moves (`LayerContent.fillsOutline`).
+            content?.outlineFill = LayerContent.OutlineFill(
+                path: RoundedRectPath.path(bounds, radius: key.cornerRadius, corners: key.maskedCorners, curve: key.cornerCurve),
+                color: color)
+        }
+        return content
     }
 
     private static func isWholePixels(_ length: CGFloat) -> Bool { length.rounded(.down) == length }
