@@ -443,8 +443,14 @@ final class LayerContent {
               let target = destination.buffer, target.scratchMemory == nil,
               let context = LayerDrawingContext.make(over: target, origin: .zero, scale: 1) else { return false }
         let m = node.matrix
-        context.clip(to: CGRect(x: CGFloat(clip.x), y: CGFloat(clip.y), width: CGFloat(clip.width), height: CGFloat(clip.height)))
-        context.concatenate(CGAffineTransform(a: m.m11, b: m.m12, c: m.m21, d: m.m22, tx: m.m41, ty: m.m42))
+        let transform = CGAffineTransform(a: m.m11, b: m.m12, c: m.m21, d: m.m22, tx: m.m41, ty: m.m42)
+        let clipRect = CGRect(x: CGFloat(clip.x), y: CGFloat(clip.y), width: CGFloat(clip.width), height: CGFloat(clip.height))
+        // A clip costs cairo a mask pass: set only when the outline (and a
+        // pixel of antialiasing) reaches past the pixels to draw.
+        if !clipRect.contains(fill.path.boundingBoxOfPath.applying(transform).insetBy(dx: -1, dy: -1)) {
+            context.clip(to: clipRect)
+        }
+        context.concatenate(transform)
         if let alpha = mask?.solidAlpha { context.setAlpha(CGFloat(alpha) / 255) }
         context.setFillColor(fill.color.cgColor)
         context.addPath(fill.path)
