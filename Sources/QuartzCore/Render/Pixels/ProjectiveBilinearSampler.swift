@@ -40,15 +40,34 @@ enum ProjectiveBilinearSampler {
     /// `output`, whose first pixel is `rect`'s top left and whose rows are
     /// `outputBytesPerRow` apart; positions within `tolerance` pixels of
     /// pixman's (0: pixman's).
+    ///
+    /// With `outline` (the bitmap's corners in target pixels, as its
+    /// outline mask is drawn from), a row's pixels more than a pixel from
+    /// it, which that mask hides, are left transparent unsampled: a band's
+    /// rectangle holds triangles beside a slanting edge, whose positions
+    /// (above or left of the bitmap, where pixman's unsigned division
+    /// wraps) would each be divided.
     static func sample(_ source: AffineBilinearSampler.Source, through transform: pixman_transform, rect: PixelRect,
-                       into output: UnsafeMutableRawPointer, outputBytesPerRow: Int, tolerance: Double = Self.tolerance) {
+                       into output: UnsafeMutableRawPointer, outputBytesPerRow: Int, tolerance: Double = Self.tolerance,
+                       within outline: [CGPoint]? = nil) {
         var matrix = transform
         let ux = transform.matrix.0.0, uy = transform.matrix.1.0, uw = transform.matrix.2.0
         let region = interior(width: source.width, height: source.height)
+        let outline = outline.flatMap { $0.allSatisfy { $0.x.isFinite && $0.y.isFinite } ? $0 : nil }
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * max(1, rect.width)) { positions in
             let xs = positions.baseAddress!, ys = xs + rect.width
             for row in 0..<rect.height {
                 let line = (output + row * outputBytesPerRow).assumingMemoryBound(to: UInt32.self)
+                // The columns sampled, relative to the rect.
+                var columns = 0..<rect.width
+                if let outline {
+                    let near = OutlineBands.columns(of: outline, row: rect.y + row, margin: 1)
+                        .map { max(0, $0.lowerBound - rect.x)..<min(rect.width, $0.upperBound - rect.x) }
+                    columns = near.flatMap { $0.isEmpty ? nil : $0 } ?? 0..<0
+                }
+                line.update(repeating: 0, count: columns.lowerBound)
+                (line + columns.upperBound).update(repeating: 0, count: rect.width - columns.upperBound)
+                guard !columns.isEmpty else { continue }
                 // The centre of the row's first pixel, as pixman starts a row.
                 var start = pixman_vector(vector: (Int32(truncatingIfNeeded: rect.x << 16 + 0x8000),
                                                    Int32(truncatingIfNeeded: (rect.y + row) << 16 + 0x8000), 0x10000))
@@ -60,10 +79,11 @@ enum ProjectiveBilinearSampler {
                 // The positions first, then the blends: the blending loop
                 // knows where it will read next and asks for it early.
                 ProjectiveSpans(x: start.vector.0, y: start.vector.1, w: start.vector.2, ux: ux, uy: uy, uw: uw,
-                                count: rect.width, tolerance: tolerance, region: region).positions(x: xs, y: ys)
+                                count: columns.upperBound, first: columns.lowerBound, tolerance: tolerance, region: region)
+                    .positions(x: xs, y: ys)
                 lamina_bilinear_row(source.base.assumingMemoryBound(to: UInt8.self), source.bytesPerRow,
                                     Int32(truncatingIfNeeded: source.width), Int32(truncatingIfNeeded: source.height),
-                                    xs, ys, rect.width, line)
+                                    xs + columns.lowerBound, ys + columns.lowerBound, columns.count, line + columns.lowerBound)
             }
         }
     }

@@ -14,10 +14,10 @@
 /// so a span is as long as keeps that within `tolerance`. It shortens as
 /// W falls, towards the horizon, down to single pixels divided exactly.
 ///
-/// The row goes in chunks of `longestSpan` columns, each with one span
-/// length (a power of two, from the least W over the chunk), so that the
-/// ends' divisions depend on nothing before them and overlap, and a span's
-/// step is a shift.
+/// The row goes in chunks of about `longestSpan` columns, each with one
+/// span length (from the least W over the chunk), so that the ends'
+/// divisions depend on nothing before them and overlap, and a span's step
+/// is a multiplication by the chunk's reciprocal of the length.
 ///
 /// Only where pixman's arithmetic is plain division is a span
 /// interpolated: W > 0 and X, Y ≥ 0 at both ends (pixman divides
@@ -39,8 +39,9 @@ struct ProjectiveSpans {
     /// column), as pixman holds them.
     let x: Int32, y: Int32, w: Int32
     let ux: Int32, uy: Int32, uw: Int32
-    /// The row's pixels.
+    /// The row's pixels: columns `first..<count` are worked out.
     let count: Int
+    let first: Int
     /// The largest interpolation error allowed, in pixels; 0 divides every
     /// pixel (pixman's positions exactly).
     let tolerance: Double
@@ -50,10 +51,15 @@ struct ProjectiveSpans {
     /// 255 over a pixel and an error shows most, positions are pixman's.
     let region: Region
 
-    /// The longest span, and the chunk one span length holds for: beyond
-    /// it the two divisions are a small part of the span's cost.
+    init(x: Int32, y: Int32, w: Int32, ux: Int32, uy: Int32, uw: Int32, count: Int, first: Int = 0,
+         tolerance: Double, region: Region) {
+        (self.x, self.y, self.w, self.ux, self.uy, self.uw) = (x, y, w, ux, uy, uw)
+        (self.count, self.first, self.tolerance, self.region) = (count, first, tolerance, region)
+    }
+
+    /// The longest span, and about the chunk one span length holds for:
+    /// beyond it the two divisions are a small part of the span's cost.
     static let longestSpan = 64
-    private static let longestShift = 6
 
     /// The exact position at one column and whether it may end a span.
     struct Exact {
@@ -99,83 +105,100 @@ struct ProjectiveSpans {
         return (tolerance / (cross * abs(Double(uw)) / 4)).squareRoot()
     }
 
-    /// log2 of the span length for the chunk from `column`: the largest
-    /// power of two within the bound over the chunk's `longestSpan`
-    /// columns (even past the row's end: the bound holds over all of them).
+    /// The span length for the chunk from `column`: the longest the bound
+    /// allows over the next `longestSpan` columns (even past the row's end:
+    /// the bound holds over all of them), 1 where W is not positive.
     @inline(__always)
-    func spanShift(at column: Int, scale: Double) -> Int {
+    func spanLength(at column: Int, scale: Double) -> Int {
         // W is linear: its least over the chunk is at one end.
         let start = Double(w) + Double(uw) * Double(column)
         let least = min(start, start + Double(uw) * Double(Self.longestSpan))
-        guard least > 0 else { return 0 }
-        let longest = scale * least * least.squareRoot()
-        var shift = Self.longestShift
-        while shift > 0, Double(1 << shift) > longest { shift -= 1 }
-        return shift
+        guard least > 0 else { return 1 }
+        // Within 0...64 (scale is not negative), so the conversion cannot trap.
+        return max(1, Int(min(Double(Self.longestSpan), scale * least * least.squareRoot())))
     }
 
-    /// Calls `body(column, count, start, end)` for each span of the row,
-    /// left to right, with its first column, its pixels (up to the row's
-    /// end), the exact position at its first column and, when it is
-    /// interpolated, the exact position at its end (`1 << shift` columns
-    /// on, possibly past the row) and `shift`. A pixel divided exactly is
-    /// a span of one without an end.
+    /// A span's body: its first column, its pixels (up to the row's end),
+    /// the first pixel's position and the step per pixel (16.16 with 16
+    /// more bits of fraction: pixel k's position is `(x + k·stepX) >> 16`),
+    /// and whether it is interpolated (a pixel divided exactly is a span
+    /// of one, steps 0).
+    typealias SpanBody = (_ column: Int, _ count: Int, _ x: Int, _ y: Int, _ stepX: Int, _ stepY: Int,
+                          _ interpolated: Bool) -> Void
+
+    /// Calls `body` for each span of the row, left to right. A chunk of
+    /// spans shares one length and the reciprocal its steps are
+    /// multiplied by: the divisions left are two a span.
     @inline(__always)
-    func walk(_ body: (_ column: Int, _ count: Int, _ start: Exact, _ end: (exact: Exact, shift: Int)?) -> Void) {
+    func walk(_ body: SpanBody) {
         let scale = spanScale
-        var column = 0
-        var here = exact(at: 0)
+        var column = first
+        var here = exact(at: column)
         while column < count {
-            let shift = spanShift(at: column, scale: scale)
-            let chunkEnd = min(count, column + Self.longestSpan)
+            let length = spanLength(at: column, scale: scale)
+            // 2^32 / length: a step is (end − start) · 2^16 / length.
+            let reciprocal = (1 << 32) / length
+            let chunkEnd = min(count, column + length * (Self.longestSpan / length))
             while column < chunkEnd {
-                let end = exact(at: column + (1 << shift))
-                if shift > 0, here.interpolable, end.interpolable {
-                    body(column, min(1 << shift, count - column), here, (end, shift))
+                let end = exact(at: column + length)
+                if length > 1, here.interpolable, end.interpolable {
+                    interpolate(column, length, here, end, reciprocal, body)
                 } else {
-                    split(column, shift: shift, start: here, end: end, body)
+                    split(column, length: length, start: here, end: end, body)
                 }
-                column += 1 << shift
+                column += length
                 here = end
             }
         }
     }
 
-    /// A span with an end outside `region` (where the row enters or
-    /// leaves the bitmap, say), halved until its halves are interpolable
-    /// or single pixels: a few more divisions, once per crossing.
-    private func split(_ column: Int, shift: Int, start: Exact, end: Exact,
-                       _ body: (_ column: Int, _ count: Int, _ start: Exact, _ end: (exact: Exact, shift: Int)?) -> Void) {
-        guard column < count else { return }
-        guard shift > 0 else { return body(column, 1, start, nil) }
-        if start.interpolable, end.interpolable {
-            return body(column, min(1 << shift, count - column), start, (end, shift))
-        }
-        let middle = exact(at: column + (1 << (shift - 1)))
-        split(column, shift: shift - 1, start: start, end: middle, body)
-        split(column + (1 << (shift - 1)), shift: shift - 1, start: middle, end: end, body)
+    /// The span of `length` from `column` between `start` and `end`, both
+    /// interpolable. Its steps are rounded towards 0, so its positions stay
+    /// between its ends (and so inside `region`).
+    @inline(__always)
+    private func interpolate(_ column: Int, _ length: Int, _ start: Exact, _ end: Exact, _ reciprocal: Int,
+                             _ body: SpanBody) {
+        let stepX = Self.step(Int(end.sampleX) - Int(start.sampleX), reciprocal)
+        let stepY = Self.step(Int(end.sampleY) - Int(start.sampleY), reciprocal)
+        body(column, min(length, count - column), Int(start.sampleX) << 16, Int(start.sampleY) << 16, stepX, stepY, true)
     }
 
-    /// Writes the row's `count` sample positions (16.16, before the
-    /// bilinear fetch's half-pixel move) to `xs` and `ys`.
+    /// `delta` · 2^16 / length, towards 0, given 2^32 / length (at most
+    /// 2^31 · 2^32 before the shift: within 64 bits).
+    @inline(__always)
+    private static func step(_ delta: Int, _ reciprocal: Int) -> Int {
+        let magnitude = (delta.magnitude &* UInt(reciprocal)) >> 16
+        return delta < 0 ? -Int(magnitude) : Int(magnitude)
+    }
+
+    /// A span with an end outside `region` (where the row enters or
+    /// leaves the bitmap, say), halved until its parts are interpolable
+    /// or single pixels: a few more divisions, once per crossing.
+    private func split(_ column: Int, length: Int, start: Exact, end: Exact, _ body: SpanBody) {
+        guard column < count else { return }
+        guard length > 1 else {
+            return body(column, 1, Int(start.sampleX) << 16, Int(start.sampleY) << 16, 0, 0, false)
+        }
+        if start.interpolable, end.interpolable {
+            return interpolate(column, length, start, end, (1 << 32) / length, body)
+        }
+        let half = length / 2
+        let middle = exact(at: column + half)
+        split(column, length: half, start: start, end: middle, body)
+        split(column + half, length: length - half, start: middle, end: end, body)
+    }
+
+    /// Writes the row's sample positions (16.16, before the bilinear
+    /// fetch's half-pixel move) for columns `first..<count` to `xs` and `ys`
+    /// at those indices.
     func positions(x xs: UnsafeMutablePointer<Int32>, y ys: UnsafeMutablePointer<Int32>) {
-        walk { column, pixels, start, end in
-            guard let (end, shift) = end else {
-                xs[column] = start.sampleX
-                ys[column] = start.sampleY
-                return
-            }
-            // 16.16 positions with 16 more bits of fraction: a step of
-            // (end − start) / 2^shift is exact, and the chord is followed
-            // to within 2^-16 of a unit.
-            var px = Int(start.sampleX) << 16, py = Int(start.sampleY) << 16
-            let stepX = (Int(end.sampleX) - Int(start.sampleX)) << (16 - shift)
-            let stepY = (Int(end.sampleY) - Int(start.sampleY)) << (16 - shift)
+        walk { column, pixels, x, y, stepX, stepY, _ in
+            var x = x, y = y
             for pixel in column..<(column + pixels) {
-                xs[pixel] = Int32(truncatingIfNeeded: px >> 16)
-                ys[pixel] = Int32(truncatingIfNeeded: py >> 16)
-                px &+= stepX
-                py &+= stepY
+                xs[pixel] = Int32(truncatingIfNeeded: x >> 16)
+                ys[pixel] = Int32(truncatingIfNeeded: y >> 16)
+                x &+= stepX
+                y &+= stepY
             }
         }
     }

@@ -16,8 +16,8 @@ final class ProjectiveSpansTests: XCTestCase {
 
     private func spans(of row: ProjectiveSpans) -> [Span] {
         var result: [Span] = []
-        row.walk { column, count, _, end in
-            result.append(Span(columns: column..<(column + count), interpolated: end != nil))
+        row.walk { column, count, _, _, _, _, interpolated in
+            result.append(Span(columns: column..<(column + count), interpolated: interpolated))
         }
         return result
     }
