@@ -330,7 +330,7 @@ final class LayerContent {
                 return compositeSampled(bands: bands, into: destination, mask: outlineMask, maskOrigin: (clip.x, clip.y),
                                         operation: operation, bandMemory: bandMemory) { band, output, bytesPerRow in
                     ProjectiveBilinearSampler.sample(source, through: fixed, rect: band, into: output,
-                                                     outputBytesPerRow: bytesPerRow)
+                                                     outputBytesPerRow: bytesPerRow, within: outline)
                 }
             }
             for band in bands {

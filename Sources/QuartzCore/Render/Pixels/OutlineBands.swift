@@ -33,6 +33,16 @@ enum OutlineBands {
         return result
     }
 
+    /// The columns of row `y` (target pixels y..<y + 1) within `margin` of
+    /// the convex `outline`, which has finite corners: where its mask can
+    /// cover anything. Nil when there are none.
+    static func columns(of outline: [CGPoint], row y: Int, margin: CGFloat) -> Range<Int>? {
+        guard outline.count >= 3,
+              let (low, high) = xExtent(of: outline, from: CGFloat(y) - margin, to: CGFloat(y + 1) + margin) else { return nil }
+        let left = Int(max(-1e9, low - margin).rounded(.down)), right = Int(min(1e9, high + margin).rounded(.up))
+        return left < right ? left..<right : nil
+    }
+
     /// The smallest and largest x of the outline's edges between heights
     /// `top` and `bottom`; nil when the outline does not reach them.
     private static func xExtent(of outline: [CGPoint], from top: CGFloat, to bottom: CGFloat) -> (CGFloat, CGFloat)? {

@@ -3,8 +3,10 @@ import XCTest
 @testable import QuartzCore
 import LaminaTestSupport
 
-/// `ProjectiveBilinearSampler` draws exactly what pixman's general fetcher
-/// draws through the same perspective map, edges included.
+/// `ProjectiveBilinearSampler` draws what pixman's general fetcher draws
+/// through the same perspective map: exactly when it divides every pixel,
+/// within a few levels when it interpolates between divisions, and
+/// exactly at the bitmap's edges either way.
 final class ProjectiveBilinearSamplerTests: XCTestCase {
     /// A cover-flow-like placement: the bitmap turned about its vertical
     /// centre line by `angle` under a perspective of `distance`, then moved.
@@ -17,12 +19,9 @@ final class ProjectiveBilinearSamplerTests: XCTestCase {
         return CATransform3DConcat(t, CATransform3DMakeTranslation(x, y, 0))
     }
 
-    func testPerspectiveMapsGivePixmansPixelsExactly() throws {
-        let bitmap = SamplerTestBitmap.make(width: 61, height: 43)
-        let image = try XCTUnwrap(PixmanImage(buffer: bitmap))
-        let source = AffineBilinearSampler.Source(base: bitmap.base, width: bitmap.width, height: bitmap.height,
-                                                  bytesPerRow: bitmap.bytesPerRow)
-        let maps = [
+    /// The maps the comparisons with pixman use.
+    private var maps: [CATransform3D] {
+        [
             turned(0.9, distance: 500, width: 61, at: 60, 20),
             turned(-1.1, distance: 300, width: 61, at: 70.3, 15.6),
             turned(0.35, distance: 900, width: 61, at: 45.5, 30),
@@ -30,26 +29,42 @@ final class ProjectiveBilinearSamplerTests: XCTestCase {
             // Steep: the far edge nearly edge-on.
             turned(1.5, distance: 250, width: 61, at: 80, 10),
         ]
+    }
+
+    /// pixman's pixels through `bitmapToTarget` over `inTarget`, and the
+    /// sampler's with `tolerance`.
+    private func drawn(_ bitmap: RasterBuffer, through bitmapToTarget: CATransform3D, over inTarget: PixelRect,
+                       tolerance: Double) throws -> (pixman: RasterBuffer, sampled: RasterBuffer, fixed: pixman_transform) {
+        let image = try XCTUnwrap(PixmanImage(buffer: bitmap))
+        let source = AffineBilinearSampler.Source(base: bitmap.base, width: bitmap.width, height: bitmap.height,
+                                                  bytesPerRow: bitmap.bytesPerRow)
+        let targetToBitmap = try XCTUnwrap(Homography(bitmapToTarget).inverted())
+        XCTAssertTrue(targetToBitmap.isProjective)
+        let fixed = try XCTUnwrap(PixmanImage.fixedTransform(targetToBitmap))
+        // pixman: SRC through its general fetcher, over a rect of a target
+        // larger than the bitmap's outline, then copied out.
+        let target = RasterBuffer(width: inTarget.maxX + 10, height: inTarget.maxY + 10)
+        let targetImage = try XCTUnwrap(PixmanImage(buffer: target))
+        image.setTransform(targetToBitmap, bilinear: true)
+        targetImage.composite(image, mask: nil, operation: PIXMAN_OP_SRC, rect: inTarget)
+        image.setTransform(nil, bilinear: false)
+        let expected = RasterBuffer(width: inTarget.width, height: inTarget.height)
+        for row in 0..<inTarget.height {
+            (expected.base + row * expected.bytesPerRow).copyMemory(
+                from: target.base + (inTarget.y + row) * target.bytesPerRow + inTarget.x * 4, byteCount: inTarget.width * 4)
+        }
+        let sampled = RasterBuffer(width: inTarget.width, height: inTarget.height)
+        ProjectiveBilinearSampler.sample(source, through: fixed, rect: inTarget, into: sampled.base,
+                                         outputBytesPerRow: sampled.bytesPerRow, tolerance: tolerance)
+        return (expected, sampled, fixed)
+    }
+
+    /// Dividing every pixel (a tolerance of 0), the sampler's pixels are pixman's bit for bit.
+    func testPerspectiveMapsGivePixmansPixelsExactly() throws {
+        let bitmap = SamplerTestBitmap.make(width: 61, height: 43)
+        let inTarget = PixelRect(x: 10, y: 10, width: 150, height: 110)
         for (index, bitmapToTarget) in maps.enumerated() {
-            let targetToBitmap = try XCTUnwrap(Homography(bitmapToTarget).inverted())
-            XCTAssertTrue(targetToBitmap.isProjective, "map \(index)")
-            let fixed = try XCTUnwrap(PixmanImage.fixedTransform(targetToBitmap))
-            // pixman: SRC through its general fetcher, over a rect of a target
-            // larger than the bitmap's outline, then copied out.
-            let target = RasterBuffer(width: 200, height: 160)
-            let targetImage = try XCTUnwrap(PixmanImage(buffer: target))
-            image.setTransform(targetToBitmap, bilinear: true)
-            let inTarget = PixelRect(x: 10, y: 10, width: 150, height: 110)
-            targetImage.composite(image, mask: nil, operation: PIXMAN_OP_SRC, rect: inTarget)
-            image.setTransform(nil, bilinear: false)
-            let expected = RasterBuffer(width: inTarget.width, height: inTarget.height)
-            for row in 0..<inTarget.height {
-                (expected.base + row * expected.bytesPerRow).copyMemory(
-                    from: target.base + (inTarget.y + row) * target.bytesPerRow + inTarget.x * 4, byteCount: inTarget.width * 4)
-            }
-            let sampled = RasterBuffer(width: inTarget.width, height: inTarget.height)
-            ProjectiveBilinearSampler.sample(source, through: fixed, rect: inTarget, into: sampled.base,
-                                             outputBytesPerRow: sampled.bytesPerRow)
+            let (expected, sampled, _) = try drawn(bitmap, through: bitmapToTarget, over: inTarget, tolerance: 0)
             var inked = 0
             for y in 0..<inTarget.height {
                 for x in 0..<inTarget.width where sampled.pixel(x: x, y: y) != 0 { inked += 1 }
@@ -57,6 +72,45 @@ final class ProjectiveBilinearSamplerTests: XCTestCase {
             XCTAssertGreaterThan(inked, 500, "map \(index) shows the bitmap")
             XCTAssertEqual(GoldenImage.differingPixels(sampled.makeImage(), expected.makeImage(), tolerance: 0), 0, "map \(index)")
         }
+    }
+
+    /// Interpolating between divisions (the tolerance the compositor
+    /// uses), a position moves by at most the tolerance, one step of the
+    /// 7-bit weights and a unit: each weight by at most two steps, and a
+    /// channel by at most 2 levels a step of each (255 · 128 / 2^14) and
+    /// one for the truncation. Most pixels are pixman's exactly, and so is
+    /// every pixel at the bitmap's edges (transparent pixels among its
+    /// four), where the sampler divides.
+    func testInterpolatedPositionsGivePixmansPixelsWithinAFewLevels() throws {
+        let bitmap = SamplerTestBitmap.make(width: 61, height: 43)
+        let inTarget = PixelRect(x: 10, y: 10, width: 150, height: 110)
+        let steps = Int((ProjectiveBilinearSampler.tolerance * 128).rounded(.up)) + 1
+        let allowed = 2 * 2 * steps + 1
+        let interior = ProjectiveBilinearSampler.interior(width: bitmap.width, height: bitmap.height)
+        var differing = 0, total = 0
+        for (index, bitmapToTarget) in maps.enumerated() {
+            let (expected, sampled, fixed) = try drawn(bitmap, through: bitmapToTarget, over: inTarget,
+                                                       tolerance: ProjectiveBilinearSampler.tolerance)
+            var matrix = fixed
+            for y in 0..<inTarget.height {
+                // pixman's positions along the row, to tell the edge's pixels.
+                var start = pixman_vector(vector: (Int32(inTarget.x) << 16 + 0x8000, Int32(inTarget.y + y) << 16 + 0x8000, 0x10000))
+                XCTAssertNotEqual(pixman_transform_point_3d(&matrix, &start), 0)
+                let row = ProjectiveSpans(x: start.vector.0, y: start.vector.1, w: start.vector.2, ux: fixed.matrix.0.0,
+                                          uy: fixed.matrix.1.0, uw: fixed.matrix.2.0, count: inTarget.width, tolerance: 0,
+                                          region: interior)
+                for x in 0..<inTarget.width {
+                    let a = sampled.pixel(x: x, y: y), b = expected.pixel(x: x, y: y)
+                    total += 1
+                    guard a != b else { continue }
+                    differing += 1
+                    XCTAssertLessThanOrEqual(GoldenImage.channelDifference(a, b), allowed, "map \(index) at (\(x), \(y))")
+                    XCTAssertTrue(row.exact(at: x).interpolable, "map \(index) at (\(x), \(y)): an edge pixel differs")
+                }
+            }
+        }
+        XCTAssertGreaterThan(differing, 0, "the maps interpolate")
+        XCTAssertLessThan(differing * 4, total, "most pixels are pixman's: \(differing) of \(total) differ")
     }
 
     /// A perspective map is fitted to the pixels it is sampled at: x, y and

@@ -1,0 +1,153 @@
+#ifndef LAMINA_BILINEAR_ROW_H
+#define LAMINA_BILINEAR_ROW_H
+
+/* A row of bilinear samples at given positions: the perspective sampler's
+   blending pass (ProjectiveBilinearSampler works the positions out first,
+   ProjectiveSpans).
+
+   Each pixel is `lamina_bilinear_blend` of the four pixels about its
+   position, transparent outside the bitmap, as AffineBilinearSampler's
+   `pixel`. A perspective layer's bitmap is read along slanting lines, a
+   new cache line every few pixels, and its frames leave it out of the
+   second-level cache: waiting for each line in turn was most of the
+   sampler's time. So the loop asks for the lines of the pixel
+   `LAMINA_ROW_PREFETCH_AHEAD` columns on, whose position is already
+   known.
+
+   Included by shim.h, after `lamina_bilinear_blend`. */
+
+#include <stdint.h>
+#include <string.h>
+
+/* Far enough ahead to cover a miss to the last-level cache (a few hundred
+   cycles at a few cycles a pixel), near enough that a row's lines are still
+   in the first-level cache when they are used. */
+#define LAMINA_ROW_PREFETCH_AHEAD 64
+
+/* Pixels (x, y) and (x + 1, y), the first in the low half, zero where
+   outside the `width` x `height` bitmap. */
+static inline __attribute__((always_inline)) uint64_t
+lamina_pixel_pair(const uint8_t *base, intptr_t stride, int32_t width, int32_t height, int32_t x, int32_t y) {
+    if (y < 0 || y >= height) return 0;
+    const uint8_t *row = base + (intptr_t)y * stride;
+    uint32_t left = 0, right = 0;
+    if (x >= 0 && x < width) memcpy(&left, row + (intptr_t)x * 4, 4);
+    if (x + 1 >= 0 && x + 1 < width) memcpy(&right, row + (intptr_t)(x + 1) * 4, 4);
+    return (uint64_t)left | (uint64_t)right << 32;
+}
+
+/* One pixel of the row: the bilinear blend at 16.16 position (x, y),
+   already moved by half a pixel, with the edge's pixels transparent. */
+static inline __attribute__((always_inline)) uint32_t
+lamina_bilinear_at(const uint8_t *base, intptr_t stride, int32_t width, int32_t height, int32_t x, int32_t y) {
+    int32_t x0 = x >> 16, y0 = y >> 16;
+    uint64_t top, bottom;
+    if ((uint32_t)x0 < (uint32_t)(width - 1) && (uint32_t)y0 < (uint32_t)(height - 1)) {
+        /* Inside: both pixels of a row in one load each (little-endian:
+           the left one in the low half). */
+        const uint8_t *upper = base + (intptr_t)y0 * stride + (intptr_t)x0 * 4;
+        memcpy(&top, upper, 8);
+        memcpy(&bottom, upper + stride, 8);
+    } else if (x0 >= -1 && y0 >= -1 && x0 < width && y0 < height) {
+        top = lamina_pixel_pair(base, stride, width, height, x0, y0);
+        bottom = lamina_pixel_pair(base, stride, width, height, x0, y0 + 1);
+    } else {
+        return 0;
+    }
+    return lamina_bilinear_blend(top, bottom, (uint32_t)(x >> 9) & 0x7F, (uint32_t)(y >> 9) & 0x7F);
+}
+
+/* Asks for the lines the pixel at (x, y) (16.16, not moved) reads. Address
+   arithmetic in integers: a position far outside is no pointer into the
+   bitmap, and a prefetch of any address is safe. */
+static inline __attribute__((always_inline)) void
+lamina_bilinear_prefetch(const uint8_t *base, intptr_t stride, int32_t x, int32_t y) {
+    uintptr_t line = (uintptr_t)base + (uintptr_t)((intptr_t)(y >> 16) * stride) + (uintptr_t)((intptr_t)(x >> 16) * 4);
+    __builtin_prefetch((const void *)line, 0, 3);
+    __builtin_prefetch((const void *)(line + (uintptr_t)stride), 0, 3);
+}
+
+#if defined(__SSE2__) && defined(__x86_64__)
+/* `lamina_bilinear_blend`'s four channel sums, shifted, for the pixels at
+   `upper` and `upper + stride`, with the vertical weight broadcast to
+   every 16-bit lane of `wy` and (128 − wx, wx) to every pair of `wx`. The
+   vertical step as t·128 + (b − t)·wy: the same sum, t·(128 − wy) + b·wy,
+   within 16 bits at every step (at most 255·128; (b − t)·wy within
+   ±255·127), with one multiply. */
+static inline __attribute__((always_inline)) __m128i
+lamina_bilinear_sums(const uint8_t *upper, intptr_t stride, __m128i wy, __m128i wx) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i t = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)upper), zero);
+    __m128i b = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(upper + stride)), zero);
+    __m128i vertical = _mm_add_epi16(_mm_slli_epi16(t, 7), _mm_mullo_epi16(_mm_sub_epi16(b, t), wy));
+    /* Each channel of the left pixel beside the same of the right one. */
+    __m128i paired = _mm_unpacklo_epi16(vertical, _mm_srli_si128(vertical, 8));
+    return _mm_srli_epi32(_mm_madd_epi16(paired, wx), 14);
+}
+#endif
+
+/* For each i < count, `out[i]` = the bitmap (`width` x `height` premultiplied
+   a8r8g8b8 pixels, rows `stride` bytes apart) sampled bilinearly at 16.16
+   position (xs[i], ys[i]), a pixel centre's as pixman computes it: the
+   fetch starts half a pixel up and left (wrapping in 32 bits, as pixman's
+   arithmetic does).
+
+   On x86-64, four pixels at a time whose neighbours are all inside: their
+   weights worked out together, each broadcast with one shuffle, and the
+   four results packed and stored at once. The arithmetic is
+   `lamina_bilinear_blend`'s, so the pixels are the same. */
+static inline void
+lamina_bilinear_row(const uint8_t *base, intptr_t stride, int32_t width, int32_t height,
+                    const int32_t *xs, const int32_t *ys, intptr_t count, uint32_t *out) {
+    intptr_t i = 0;
+#if defined(__SSE2__) && defined(__x86_64__)
+    const __m128i half = _mm_set1_epi32(0x8000), seven = _mm_set1_epi32(0x7F), full = _mm_set1_epi32(128);
+    const __m128i minusOne = _mm_set1_epi32(-1);
+    const __m128i xLimit = _mm_set1_epi32(width - 1), yLimit = _mm_set1_epi32(height - 1);
+    for (; i + 4 <= count; i += 4) {
+        /* A line holds sixteen pixels and the position moves about one
+           pixel a column: once every four is enough. */
+        intptr_t ahead = i + LAMINA_ROW_PREFETCH_AHEAD < count ? i + LAMINA_ROW_PREFETCH_AHEAD : count - 1;
+        lamina_bilinear_prefetch(base, stride, (int32_t)((uint32_t)xs[ahead] - 0x8000u), (int32_t)((uint32_t)ys[ahead] - 0x8000u));
+
+        __m128i x = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(xs + i)), half);
+        __m128i y = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(ys + i)), half);
+        __m128i x0 = _mm_srai_epi32(x, 16), y0 = _mm_srai_epi32(y, 16);
+        __m128i inside = _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(x0, minusOne), _mm_cmplt_epi32(x0, xLimit)),
+                                       _mm_and_si128(_mm_cmpgt_epi32(y0, minusOne), _mm_cmplt_epi32(y0, yLimit)));
+        if (_mm_movemask_epi8(inside) != 0xFFFF) {
+            for (intptr_t k = i; k < i + 4; k++) {
+                out[k] = lamina_bilinear_at(base, stride, width, height, (int32_t)((uint32_t)xs[k] - 0x8000u),
+                                            (int32_t)((uint32_t)ys[k] - 0x8000u));
+            }
+            continue;
+        }
+        __m128i wx = _mm_and_si128(_mm_srli_epi32(x, 9), seven), wy = _mm_and_si128(_mm_srli_epi32(y, 9), seven);
+        /* Lane k: (128 − wx, wx) as two 16-bit halves; wy twice. */
+        __m128i wxPairs = _mm_or_si128(_mm_slli_epi32(wx, 16), _mm_sub_epi32(full, wx));
+        __m128i wy16 = _mm_packs_epi32(wy, wy);
+        wy16 = _mm_unpacklo_epi16(wy16, wy16);
+        const uint8_t *upper[4];
+        for (int k = 0; k < 4; k++) {
+            upper[k] = base + (intptr_t)(((int32_t)((uint32_t)ys[i + k] - 0x8000u)) >> 16) * stride
+                     + (intptr_t)(((int32_t)((uint32_t)xs[i + k] - 0x8000u)) >> 16) * 4;
+        }
+        __m128i s0 = lamina_bilinear_sums(upper[0], stride, _mm_shuffle_epi32(wy16, 0x00), _mm_shuffle_epi32(wxPairs, 0x00));
+        __m128i s1 = lamina_bilinear_sums(upper[1], stride, _mm_shuffle_epi32(wy16, 0x55), _mm_shuffle_epi32(wxPairs, 0x55));
+        __m128i s2 = lamina_bilinear_sums(upper[2], stride, _mm_shuffle_epi32(wy16, 0xAA), _mm_shuffle_epi32(wxPairs, 0xAA));
+        __m128i s3 = lamina_bilinear_sums(upper[3], stride, _mm_shuffle_epi32(wy16, 0xFF), _mm_shuffle_epi32(wxPairs, 0xFF));
+        __m128i packed = _mm_packus_epi16(_mm_packs_epi32(s0, s1), _mm_packs_epi32(s2, s3));
+        _mm_storeu_si128((__m128i *)(out + i), packed);
+    }
+#endif
+    for (; i < count; i++) {
+        if ((i & 3) == 0) {
+            intptr_t ahead = i + LAMINA_ROW_PREFETCH_AHEAD < count ? i + LAMINA_ROW_PREFETCH_AHEAD : count - 1;
+            lamina_bilinear_prefetch(base, stride, (int32_t)((uint32_t)xs[ahead] - 0x8000u), (int32_t)((uint32_t)ys[ahead] - 0x8000u));
+        }
+        out[i] = lamina_bilinear_at(base, stride, width, height, (int32_t)((uint32_t)xs[i] - 0x8000u),
+                                    (int32_t)((uint32_t)ys[i] - 0x8000u));
+    }
+}
+
+#endif
