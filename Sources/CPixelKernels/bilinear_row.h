@@ -86,6 +86,24 @@ lamina_bilinear_sums(const uint8_t *upper, intptr_t stride, __m128i wy, __m128i 
 }
 #endif
 
+/* `count` positions of a span into `xs` and `ys` (ProjectiveSpans): the
+   k-th is x >> 16 after k steps of x += dx, dx += ddx (16.16 with 16 more
+   bits of fraction), and the same for y. A plain loop: a vectorized one
+   paid more to set up than a span's pixels took. */
+static inline __attribute__((always_inline)) void
+lamina_fill_positions(int32_t *xs, int32_t *ys, intptr_t count, int64_t x, int64_t y,
+                      int64_t dx, int64_t dy, int64_t ddx, int64_t ddy) {
+#pragma clang loop vectorize(disable)
+    for (intptr_t k = 0; k < count; k++) {
+        xs[k] = (int32_t)(x >> 16);
+        ys[k] = (int32_t)(y >> 16);
+        x += dx;
+        y += dy;
+        dx += ddx;
+        dy += ddy;
+    }
+}
+
 /* For each i < count, `out[i]` = the bitmap (`width` x `height` premultiplied
    a8r8g8b8 pixels, rows `stride` bytes apart) sampled bilinearly at 16.16
    position (xs[i], ys[i]), a pixel centre's as pixman computes it: the
@@ -104,7 +122,10 @@ lamina_bilinear_row(const uint8_t *base, intptr_t stride, int32_t width, int32_t
     const __m128i half = _mm_set1_epi32(0x8000), seven = _mm_set1_epi32(0x7F), full = _mm_set1_epi32(128);
     const __m128i minusOne = _mm_set1_epi32(-1);
     const __m128i xLimit = _mm_set1_epi32(width - 1), yLimit = _mm_set1_epi32(height - 1);
-    for (; i + 4 <= count; i += 4) {
+    const __m128i strides = _mm_set1_epi64x((long long)stride), low32 = _mm_set1_epi64x(0xFFFFFFFFLL);
+    /* A row longer than 32 bits can hold goes one pixel at a time. */
+    intptr_t simdCount = (uint64_t)stride <= 0xFFFFFFFFu ? count : 0;
+    for (; i + 4 <= simdCount; i += 4) {
         /* A line holds sixteen pixels and the position moves about one
            pixel a column: once every four is enough. */
         intptr_t ahead = i + LAMINA_ROW_PREFETCH_AHEAD < count ? i + LAMINA_ROW_PREFETCH_AHEAD : count - 1;
@@ -127,11 +148,16 @@ lamina_bilinear_row(const uint8_t *base, intptr_t stride, int32_t width, int32_t
         __m128i wxPairs = _mm_or_si128(_mm_slli_epi32(wx, 16), _mm_sub_epi32(full, wx));
         __m128i wy16 = _mm_packs_epi32(wy, wy);
         wy16 = _mm_unpacklo_epi16(wy16, wy16);
-        const uint8_t *upper[4];
-        for (int k = 0; k < 4; k++) {
-            upper[k] = base + (intptr_t)(((int32_t)((uint32_t)ys[i + k] - 0x8000u)) >> 16) * stride
-                     + (intptr_t)(((int32_t)((uint32_t)xs[i + k] - 0x8000u)) >> 16) * 4;
-        }
+        /* The four rows' offsets, y0·stride + x0·4, in 64-bit halves:
+           pmuludq multiplies lanes 0 and 2 (x0 and y0 are not negative
+           here, and stride fits 32 bits). */
+        __m128i x4 = _mm_slli_epi32(x0, 2);
+        __m128i even = _mm_add_epi64(_mm_mul_epu32(y0, strides), _mm_and_si128(x4, low32));
+        __m128i odd = _mm_add_epi64(_mm_mul_epu32(_mm_srli_epi64(y0, 32), strides), _mm_srli_epi64(x4, 32));
+        const uint8_t *upper[4] = {
+            base + _mm_cvtsi128_si64(even), base + _mm_cvtsi128_si64(odd),
+            base + _mm_cvtsi128_si64(_mm_unpackhi_epi64(even, even)), base + _mm_cvtsi128_si64(_mm_unpackhi_epi64(odd, odd)),
+        };
         __m128i s0 = lamina_bilinear_sums(upper[0], stride, _mm_shuffle_epi32(wy16, 0x00), _mm_shuffle_epi32(wxPairs, 0x00));
         __m128i s1 = lamina_bilinear_sums(upper[1], stride, _mm_shuffle_epi32(wy16, 0x55), _mm_shuffle_epi32(wxPairs, 0x55));
         __m128i s2 = lamina_bilinear_sums(upper[2], stride, _mm_shuffle_epi32(wy16, 0xAA), _mm_shuffle_epi32(wxPairs, 0xAA));

@@ -360,9 +360,9 @@ final class LayerContent {
     /// into one buffer, then composited from it untransformed, through
     /// `mask` placed at `maskOrigin` (target pixels; nil: a solid mask).
     /// The buffer's memory comes from `bandMemory` when given: the samplers
-    /// write every pixel of a band, so memory reused from the last frame
-    /// needs no clearing, where a fresh buffer for a turning 400x300 layer
-    /// was zeroed, 480 KB, every frame.
+    /// write every pixel of a band that `mask` can show, so memory reused
+    /// from the last frame needs no clearing, where a fresh buffer for a
+    /// turning 400x300 layer was zeroed, 480 KB, every frame.
     func compositeSampled(bands: [PixelRect], into destination: PixmanImage, mask: PixmanImage?,
                           maskOrigin: (x: Int, y: Int)?, operation: pixman_op_t, bandMemory: ScratchPool?,
                           sample: (PixelRect, UnsafeMutableRawPointer, Int) -> Void) {

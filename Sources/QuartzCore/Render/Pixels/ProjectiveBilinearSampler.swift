@@ -43,10 +43,11 @@ enum ProjectiveBilinearSampler {
     ///
     /// With `outline` (the bitmap's corners in target pixels, as its
     /// outline mask is drawn from), a row's pixels more than a pixel from
-    /// it, which that mask hides, are left transparent unsampled: a band's
-    /// rectangle holds triangles beside a slanting edge, whose positions
-    /// (above or left of the bitmap, where pixman's unsigned division
-    /// wraps) would each be divided.
+    /// it, which that mask hides whatever they hold, are not written at
+    /// all: a band's rectangle holds triangles beside a slanting edge,
+    /// whose positions (above or left of the bitmap, where pixman's
+    /// unsigned division wraps) would each be divided, and clearing them
+    /// instead still cost a twentieth of the frame.
     static func sample(_ source: AffineBilinearSampler.Source, through transform: pixman_transform, rect: PixelRect,
                        into output: UnsafeMutableRawPointer, outputBytesPerRow: Int, tolerance: Double = Self.tolerance,
                        within outline: [CGPoint]? = nil) {
@@ -65,8 +66,6 @@ enum ProjectiveBilinearSampler {
                         .map { max(0, $0.lowerBound - rect.x)..<min(rect.width, $0.upperBound - rect.x) }
                     columns = near.flatMap { $0.isEmpty ? nil : $0 } ?? 0..<0
                 }
-                line.update(repeating: 0, count: columns.lowerBound)
-                (line + columns.upperBound).update(repeating: 0, count: rect.width - columns.upperBound)
                 guard !columns.isEmpty else { continue }
                 // The centre of the row's first pixel, as pixman starts a row.
                 var start = pixman_vector(vector: (Int32(truncatingIfNeeded: rect.x << 16 + 0x8000),
