@@ -1,9 +1,9 @@
 import CPixelKernels
 
 /// pixman's projective sample positions along one row, worked out in
-/// spans: exact (pixman's division) at each span's ends and middle, a
-/// parabola through the three in between (two additions a pixel), each
-/// span as long as a bound on the parabola's error allows.
+/// spans: exact (divided) at each span's ends and middle, a parabola
+/// through the three in between (two additions a pixel), each span as
+/// long as a bound on the parabola's error allows.
 ///
 /// A projective map gives the sample at column c as X(c)/W(c), X and W
 /// linear in c: dividing at every pixel cost two 64-bit divisions a
@@ -27,21 +27,15 @@ import CPixelKernels
 /// enough that W changes by at most half across it, which keeps the
 /// parabola monotonic like X/W.
 ///
-/// Only where pixman's arithmetic is plain division is a span
-/// interpolated: W > 0 and X, Y ≥ 0 at its three points (pixman divides
-/// unsigned, so a negative X gives a wrapped position) and the values
-/// within 32 bits; then X/W and the parabola are monotonic along the span
-/// and every position lies between its ends, so ends inside `region` put
-/// all of it inside. Other pixels (behind the eye, left of or above the
-/// bitmap, out of range) are divided exactly with pixman's wrapping
-/// arithmetic.
+/// A span is interpolated where W > 0 at its three points (so all along
+/// it) and X, Y and W are within 32 bits there; its points are the true
+/// quotients, negative ones too. Elsewhere (behind the eye, out of
+/// range) each pixel is pixman's own position, from its arithmetic: its
+/// additions wrap in 32 bits and it divides unsigned, so a negative X
+/// gives a wrapped position. Where the two differ, left of or above the
+/// bitmap, and wherever an error would show most, at the bitmap's edges,
+/// the blending loop divides again (`lamina_bilinear_row`).
 struct ProjectiveSpans {
-    /// A half-open range of 16.16 sample positions in each direction.
-    struct Region {
-        let x: Range<Int>
-        let y: Range<Int>
-    }
-
     /// The row's x, y and w at its first pixel (`pixman_transform_point_3d`
     /// of its centre) and their steps per column (the matrix's first
     /// column), as pixman holds them.
@@ -50,19 +44,14 @@ struct ProjectiveSpans {
     /// The row's pixels: columns `first..<count` are worked out.
     let count: Int
     let first: Int
-    /// The largest interpolation error allowed, in pixels; 0 divides every
-    /// pixel (pixman's positions exactly).
+    /// The largest interpolation error allowed, in pixels (under one: the
+    /// blending loop's margin at the bitmap's edges is a pixel); 0 divides
+    /// every pixel (pixman's positions exactly).
     let tolerance: Double
-    /// Where spans may be interpolated: both ends' positions inside it.
-    /// The bilinear sampler passes the positions whose four neighbours lie
-    /// within the bitmap, so that at its edges, where alpha changes by all
-    /// 255 over a pixel and an error shows most, positions are pixman's.
-    let region: Region
 
-    init(x: Int32, y: Int32, w: Int32, ux: Int32, uy: Int32, uw: Int32, count: Int, first: Int = 0,
-         tolerance: Double, region: Region) {
+    init(x: Int32, y: Int32, w: Int32, ux: Int32, uy: Int32, uw: Int32, count: Int, first: Int = 0, tolerance: Double) {
         (self.x, self.y, self.w, self.ux, self.uy, self.uw) = (x, y, w, ux, uy, uw)
-        (self.count, self.first, self.tolerance, self.region) = (count, first, tolerance, region)
+        (self.count, self.first, self.tolerance) = (count, first, tolerance)
     }
 
     /// The longest span, and the chunk one span length holds for: beyond
@@ -70,38 +59,52 @@ struct ProjectiveSpans {
     static let longestSpan = 64
     private static let longestShift = 6
 
-    /// The exact position at one column and whether it may end a span.
+    /// The position at one column.
     struct Exact {
-        /// pixman's 16.16 sample position.
+        /// The 16.16 sample position: the true quotient where `plain`,
+        /// pixman's otherwise.
         let sampleX: Int32, sampleY: Int32
-        /// Plain division in range, and inside `region`.
-        let interpolable: Bool
+        /// W > 0 and X, Y, W and the quotients within 32 bits: a point a
+        /// parabola may go through.
+        let plain: Bool
     }
 
-    /// pixman's position at `column` (its additions wrap in 32 bits, as
-    /// its repeated ones do).
+    /// The position at `column`: the true quotient where plain, pixman's
+    /// otherwise.
     @inline(__always)
     func exact(at column: Int) -> Exact {
         let c = Int64(column)
         let rawX = Int64(x) + Int64(ux) * c, rawY = Int64(y) + Int64(uy) * c, rawW = Int64(w) + Int64(uw) * c
-        let wrappedX = Int32(truncatingIfNeeded: rawX), wrappedY = Int32(truncatingIfNeeded: rawY)
-        let wrappedW = Int32(truncatingIfNeeded: rawW)
-        var quotientX: UInt64 = 0, quotientY: UInt64 = 0
-        if wrappedW != 0 {
-            // pixman: ((uint64_t)x << 16) / w, in unsigned 64 bits.
-            let divisor = UInt64(bitPattern: Int64(wrappedW))
-            quotientX = (UInt64(bitPattern: Int64(wrappedX)) << 16) / divisor
-            quotientY = (UInt64(bitPattern: Int64(wrappedY)) << 16) / divisor
+        let range = Int64(Int32.min)...Int64(Int32.max)
+        if rawW > 0, range.contains(rawW), range.contains(rawX), range.contains(rawY) {
+            // Signed, so towards 0 (a unit off the floor for a negative
+            // X, within the parabola's slack).
+            let quotientX = (rawX << 16) / rawW, quotientY = (rawY << 16) / rawW
+            if range.contains(quotientX), range.contains(quotientY) {
+                return Exact(sampleX: Int32(quotientX), sampleY: Int32(quotientY), plain: true)
+            }
         }
-        // All three within 0..<2^31 (no wrapping, X and Y not negative)
-        // and W above 0, tested at once.
-        let plain = (rawX | rawY | rawW) >> 31 == 0 && rawW > 0
-        // Plain, the quotients are below 2^47: one past Int32 (which
-        // pixman would wrap) is outside any region.
-        let inside = plain && region.x.contains(Int(truncatingIfNeeded: quotientX))
-            && region.y.contains(Int(truncatingIfNeeded: quotientY))
-        return Exact(sampleX: Int32(truncatingIfNeeded: quotientX), sampleY: Int32(truncatingIfNeeded: quotientY),
-                     interpolable: inside)
+        return pixman(at: column)
+    }
+
+    /// pixman's own position at `column`: its additions wrap in 32 bits,
+    /// as its repeated ones do.
+    func pixman(at column: Int) -> Exact {
+        let c = Int64(column)
+        let sample = Self.pixmanPosition(Int32(truncatingIfNeeded: Int64(x) + Int64(ux) * c),
+                                         Int32(truncatingIfNeeded: Int64(y) + Int64(uy) * c),
+                                         Int32(truncatingIfNeeded: Int64(w) + Int64(uw) * c))
+        return Exact(sampleX: sample.x, sampleY: sample.y, plain: false)
+    }
+
+    /// pixman's position for homogeneous (x, y, w), as its projective
+    /// fetcher divides: `((uint64_t)x << 16) / w` in unsigned 64 bits,
+    /// truncated to 32; (0, 0) where w is 0.
+    static func pixmanPosition(_ x: Int32, _ y: Int32, _ w: Int32) -> (x: Int32, y: Int32) {
+        guard w != 0 else { return (0, 0) }
+        let divisor = UInt64(bitPattern: Int64(w))
+        return (Int32(truncatingIfNeeded: (UInt64(bitPattern: Int64(x)) << 16) / divisor),
+                Int32(truncatingIfNeeded: (UInt64(bitPattern: Int64(y)) << 16) / divisor))
     }
 
     /// tolerance / (|K|·uw² / (12√3)), with the larger K of x and y: a
@@ -177,7 +180,7 @@ struct ProjectiveSpans {
             let shift = spanShift(at: column, budget: budget)
             let chunkEnd = min(count, column + Self.longestSpan)
             while column < chunkEnd {
-                let end = exact(at: column + 1 << shift)
+                let end = exact(at: column + (1 << shift))
                 span(column, shift: shift, start: here, end: end, body)
                 column += 1 << shift
                 here = end
@@ -186,16 +189,15 @@ struct ProjectiveSpans {
     }
 
     /// The span of 2^`shift` from `column` between `start` and `end`:
-    /// interpolated when its three points are interpolable, otherwise
-    /// halved (where the row enters or leaves the bitmap, say: a few more
-    /// divisions, once per crossing) down to single pixels divided
-    /// exactly.
+    /// interpolated when its three points are plain, otherwise halved
+    /// (where the row passes behind the eye: a few more divisions) down
+    /// to single pixels.
     private func span(_ column: Int, shift: Int, start: Exact, end: Exact, _ body: SpanBody) {
         guard column < count else { return }
-        guard shift > 0 else { return body(column, 1, Curve(start), false) }
+        guard shift > 0 else { return body(column, 1, Curve(pixman(at: column)), false) }
         let half = 1 << (shift - 1)
         let middle = exact(at: column + half)
-        if start.interpolable, middle.interpolable, end.interpolable {
+        if start.plain, middle.plain, end.plain {
             return body(column, min(1 << shift, count - column), Curve(start, middle, end, shift: shift), true)
         }
         span(column, shift: shift - 1, start: start, end: middle, body)
