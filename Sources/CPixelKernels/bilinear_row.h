@@ -36,6 +36,31 @@ lamina_pixel_pair(const uint8_t *base, intptr_t stride, int32_t width, int32_t h
     return (uint64_t)left | (uint64_t)right << 32;
 }
 
+/* A row's homogeneous position at its first pixel and the steps per pixel,
+   16.16 as pixman holds them (ProjectiveSpans). */
+typedef struct {
+    int32_t x, y, w, ux, uy, uw;
+} lamina_projective_row;
+
+/* pixman's 16.16 position at `column` of `row`, from its own arithmetic:
+   additions wrapping in 32 bits, `((uint64_t)x << 16) / w` in unsigned 64
+   bits truncated to 32, (0, 0) where w is 0. */
+static inline __attribute__((always_inline)) void
+lamina_pixman_position(const lamina_projective_row *row, intptr_t column, int32_t *sx, int32_t *sy) {
+    uint32_t c = (uint32_t)column;
+    int32_t x = (int32_t)((uint32_t)row->x + (uint32_t)row->ux * c);
+    int32_t y = (int32_t)((uint32_t)row->y + (uint32_t)row->uy * c);
+    int32_t w = (int32_t)((uint32_t)row->w + (uint32_t)row->uw * c);
+    if (w == 0) {
+        *sx = 0;
+        *sy = 0;
+        return;
+    }
+    uint64_t divisor = (uint64_t)(int64_t)w;
+    *sx = (int32_t)(uint32_t)(((uint64_t)(int64_t)x << 16) / divisor);
+    *sy = (int32_t)(uint32_t)(((uint64_t)(int64_t)y << 16) / divisor);
+}
+
 /* One pixel of the row: the bilinear blend at 16.16 position (x, y),
    already moved by half a pixel, with the edge's pixels transparent. */
 static inline __attribute__((always_inline)) uint32_t
@@ -69,73 +94,119 @@ lamina_bilinear_prefetch(const uint8_t *base, intptr_t stride, int32_t x, int32_
 
 #if defined(__SSE2__) && defined(__x86_64__)
 /* `lamina_bilinear_blend`'s four channel sums, shifted, for the pixels at
-   `upper` and `upper + stride`, with the vertical weight broadcast to
-   every 16-bit lane of `wy` and (128 − wx, wx) to every pair of `wx`. The
-   vertical step as t·128 + (b − t)·wy: the same sum, t·(128 − wy) + b·wy,
-   within 16 bits at every step (at most 255·128; (b − t)·wy within
-   ±255·127), with one multiply. */
+   `upper` and `upper + stride`, with (w_tl, w_bl) in every 32-bit lane of
+   `left` and (w_tr, w_br) in every lane of `right`: the four weights
+   (128 − wx)(128 − wy), (128 − wx)·wy, wx·(128 − wy) and wx·wy, each at
+   most 2^14. The sum of the four products is the one pixman forms
+   (vertically first, then across) and truncates: only the order of the
+   additions differs. Each pixel's top and bottom channel side by side
+   makes both columns one pmaddwd each. */
 static inline __attribute__((always_inline)) __m128i
-lamina_bilinear_sums(const uint8_t *upper, intptr_t stride, __m128i wy, __m128i wx) {
+lamina_bilinear_sums(const uint8_t *upper, intptr_t stride, __m128i left, __m128i right) {
     const __m128i zero = _mm_setzero_si128();
-    __m128i t = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)upper), zero);
-    __m128i b = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(upper + stride)), zero);
-    __m128i vertical = _mm_add_epi16(_mm_slli_epi16(t, 7), _mm_mullo_epi16(_mm_sub_epi16(b, t), wy));
-    /* Each channel of the left pixel beside the same of the right one. */
-    __m128i paired = _mm_unpacklo_epi16(vertical, _mm_srli_si128(vertical, 8));
-    return _mm_srli_epi32(_mm_madd_epi16(paired, wx), 14);
+    __m128i mixed = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)upper),
+                                      _mm_loadl_epi64((const __m128i *)(upper + stride)));
+    __m128i sums = _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(mixed, zero), left),
+                                 _mm_madd_epi16(_mm_unpackhi_epi8(mixed, zero), right));
+    return _mm_srli_epi32(sums, 14);
 }
 #endif
 
+/* `count` positions of a span into `xs` and `ys` (ProjectiveSpans): the
+   k-th is x >> 16 after k steps of x += dx, dx += ddx (16.16 with 16 more
+   bits of fraction), and the same for y. A plain loop: a vectorized one
+   paid more to set up than a span's pixels took. */
+static inline __attribute__((always_inline)) void
+lamina_fill_positions(int32_t *xs, int32_t *ys, intptr_t count, int64_t x, int64_t y,
+                      int64_t dx, int64_t dy, int64_t ddx, int64_t ddy) {
+#pragma clang loop vectorize(disable)
+    for (intptr_t k = 0; k < count; k++) {
+        xs[k] = (int32_t)(x >> 16);
+        ys[k] = (int32_t)(y >> 16);
+        x += dx;
+        y += dy;
+        dx += ddx;
+        dy += ddy;
+    }
+}
+
+/* The blend for pixel `column` of `row` at pixman's own position. */
+static inline __attribute__((always_inline)) uint32_t
+lamina_bilinear_pixman(const uint8_t *base, intptr_t stride, int32_t width, int32_t height,
+                       const lamina_projective_row *row, intptr_t column) {
+    int32_t sx, sy;
+    lamina_pixman_position(row, column, &sx, &sy);
+    return lamina_bilinear_at(base, stride, width, height, (int32_t)((uint32_t)sx - 0x8000u), (int32_t)((uint32_t)sy - 0x8000u));
+}
+
 /* For each i < count, `out[i]` = the bitmap (`width` x `height` premultiplied
    a8r8g8b8 pixels, rows `stride` bytes apart) sampled bilinearly at 16.16
-   position (xs[i], ys[i]), a pixel centre's as pixman computes it: the
-   fetch starts half a pixel up and left (wrapping in 32 bits, as pixman's
-   arithmetic does).
+   position (xs[i], ys[i]) of pixel `first + i` of `row` (ProjectiveSpans:
+   pixman's, or within a fraction of a pixel of it). The fetch starts half
+   a pixel up and left (wrapping in 32 bits, as pixman's arithmetic does).
+
+   Where the pixel's four neighbours come within a pixel of the bitmap's
+   edge, its position is pixman's own, divided again here: at the edge,
+   alpha drops by 255 over a pixel and an interpolated position would show,
+   and left of or above the bitmap pixman's unsigned division gives other
+   positions than the true ones interpolated.
 
    On x86-64, four pixels at a time whose neighbours are all inside: their
-   weights worked out together, each broadcast with one shuffle, and the
-   four results packed and stored at once. The arithmetic is
+   four weights worked out together, each pixel's broadcast with a
+   shuffle, and the four results packed and stored at once. The sums are
    `lamina_bilinear_blend`'s, so the pixels are the same. */
 static inline void
 lamina_bilinear_row(const uint8_t *base, intptr_t stride, int32_t width, int32_t height,
+                    const lamina_projective_row *row, intptr_t first,
                     const int32_t *xs, const int32_t *ys, intptr_t count, uint32_t *out) {
     intptr_t i = 0;
 #if defined(__SSE2__) && defined(__x86_64__)
     const __m128i half = _mm_set1_epi32(0x8000), seven = _mm_set1_epi32(0x7F), full = _mm_set1_epi32(128);
-    const __m128i minusOne = _mm_set1_epi32(-1);
-    const __m128i xLimit = _mm_set1_epi32(width - 1), yLimit = _mm_set1_epi32(height - 1);
-    for (; i + 4 <= count; i += 4) {
-        /* A line holds sixteen pixels and the position moves about one
-           pixel a column: once every four is enough. */
-        intptr_t ahead = i + LAMINA_ROW_PREFETCH_AHEAD < count ? i + LAMINA_ROW_PREFETCH_AHEAD : count - 1;
-        lamina_bilinear_prefetch(base, stride, (int32_t)((uint32_t)xs[ahead] - 0x8000u), (int32_t)((uint32_t)ys[ahead] - 0x8000u));
+    const __m128i zero = _mm_setzero_si128();
+    /* Inside with a pixel to spare: 1 <= x0 and x0 + 2 < width. */
+    const __m128i xLimit = _mm_set1_epi32(width - 2), yLimit = _mm_set1_epi32(height - 2);
+    const __m128i strides = _mm_set1_epi64x((long long)stride), low32 = _mm_set1_epi64x(0xFFFFFFFFLL);
+    /* A row longer than 32 bits can hold goes one pixel at a time. */
+    intptr_t simdCount = (uint64_t)stride <= 0xFFFFFFFFu ? count : 0;
+    for (; i + 4 <= simdCount; i += 4) {
+        if ((i & 7) == 0) {
+            /* A line holds sixteen pixels and the position moves about
+               one pixel a column: once every eight is enough. */
+            intptr_t ahead = i + LAMINA_ROW_PREFETCH_AHEAD < count ? i + LAMINA_ROW_PREFETCH_AHEAD : count - 1;
+            lamina_bilinear_prefetch(base, stride, (int32_t)((uint32_t)xs[ahead] - 0x8000u),
+                                     (int32_t)((uint32_t)ys[ahead] - 0x8000u));
+        }
 
         __m128i x = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(xs + i)), half);
         __m128i y = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(ys + i)), half);
         __m128i x0 = _mm_srai_epi32(x, 16), y0 = _mm_srai_epi32(y, 16);
-        __m128i inside = _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(x0, minusOne), _mm_cmplt_epi32(x0, xLimit)),
-                                       _mm_and_si128(_mm_cmpgt_epi32(y0, minusOne), _mm_cmplt_epi32(y0, yLimit)));
+        __m128i inside = _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(x0, zero), _mm_cmplt_epi32(x0, xLimit)),
+                                       _mm_and_si128(_mm_cmpgt_epi32(y0, zero), _mm_cmplt_epi32(y0, yLimit)));
         if (_mm_movemask_epi8(inside) != 0xFFFF) {
-            for (intptr_t k = i; k < i + 4; k++) {
-                out[k] = lamina_bilinear_at(base, stride, width, height, (int32_t)((uint32_t)xs[k] - 0x8000u),
-                                            (int32_t)((uint32_t)ys[k] - 0x8000u));
-            }
+            for (intptr_t k = i; k < i + 4; k++) out[k] = lamina_bilinear_pixman(base, stride, width, height, row, first + k);
             continue;
         }
         __m128i wx = _mm_and_si128(_mm_srli_epi32(x, 9), seven), wy = _mm_and_si128(_mm_srli_epi32(y, 9), seven);
-        /* Lane k: (128 − wx, wx) as two 16-bit halves; wy twice. */
-        __m128i wxPairs = _mm_or_si128(_mm_slli_epi32(wx, 16), _mm_sub_epi32(full, wx));
-        __m128i wy16 = _mm_packs_epi32(wy, wy);
-        wy16 = _mm_unpacklo_epi16(wy16, wy16);
-        const uint8_t *upper[4];
-        for (int k = 0; k < 4; k++) {
-            upper[k] = base + (intptr_t)(((int32_t)((uint32_t)ys[i + k] - 0x8000u)) >> 16) * stride
-                     + (intptr_t)(((int32_t)((uint32_t)xs[i + k] - 0x8000u)) >> 16) * 4;
-        }
-        __m128i s0 = lamina_bilinear_sums(upper[0], stride, _mm_shuffle_epi32(wy16, 0x00), _mm_shuffle_epi32(wxPairs, 0x00));
-        __m128i s1 = lamina_bilinear_sums(upper[1], stride, _mm_shuffle_epi32(wy16, 0x55), _mm_shuffle_epi32(wxPairs, 0x55));
-        __m128i s2 = lamina_bilinear_sums(upper[2], stride, _mm_shuffle_epi32(wy16, 0xAA), _mm_shuffle_epi32(wxPairs, 0xAA));
-        __m128i s3 = lamina_bilinear_sums(upper[3], stride, _mm_shuffle_epi32(wy16, 0xFF), _mm_shuffle_epi32(wxPairs, 0xFF));
+        __m128i ix = _mm_sub_epi32(full, wx), iy = _mm_sub_epi32(full, wy);
+        /* Lane k: the k-th pixel's (w_tl, w_bl) and (w_tr, w_br), 16 bits
+           each (pmullw of values below 2^8 in 32-bit lanes: the low
+           halves hold the products, the high ones 0). */
+        __m128i left = _mm_or_si128(_mm_mullo_epi16(ix, iy), _mm_slli_epi32(_mm_mullo_epi16(ix, wy), 16));
+        __m128i right = _mm_or_si128(_mm_mullo_epi16(wx, iy), _mm_slli_epi32(_mm_mullo_epi16(wx, wy), 16));
+        /* The four rows' offsets, y0·stride + x0·4, in 64-bit halves:
+           pmuludq multiplies lanes 0 and 2 (x0 and y0 are not negative
+           here, and stride fits 32 bits). */
+        __m128i x4 = _mm_slli_epi32(x0, 2);
+        __m128i even = _mm_add_epi64(_mm_mul_epu32(y0, strides), _mm_and_si128(x4, low32));
+        __m128i odd = _mm_add_epi64(_mm_mul_epu32(_mm_srli_epi64(y0, 32), strides), _mm_srli_epi64(x4, 32));
+        const uint8_t *upper[4] = {
+            base + _mm_cvtsi128_si64(even), base + _mm_cvtsi128_si64(odd),
+            base + _mm_cvtsi128_si64(_mm_unpackhi_epi64(even, even)), base + _mm_cvtsi128_si64(_mm_unpackhi_epi64(odd, odd)),
+        };
+        __m128i s0 = lamina_bilinear_sums(upper[0], stride, _mm_shuffle_epi32(left, 0x00), _mm_shuffle_epi32(right, 0x00));
+        __m128i s1 = lamina_bilinear_sums(upper[1], stride, _mm_shuffle_epi32(left, 0x55), _mm_shuffle_epi32(right, 0x55));
+        __m128i s2 = lamina_bilinear_sums(upper[2], stride, _mm_shuffle_epi32(left, 0xAA), _mm_shuffle_epi32(right, 0xAA));
+        __m128i s3 = lamina_bilinear_sums(upper[3], stride, _mm_shuffle_epi32(left, 0xFF), _mm_shuffle_epi32(right, 0xFF));
         __m128i packed = _mm_packus_epi16(_mm_packs_epi32(s0, s1), _mm_packs_epi32(s2, s3));
         _mm_storeu_si128((__m128i *)(out + i), packed);
     }
@@ -145,8 +216,11 @@ lamina_bilinear_row(const uint8_t *base, intptr_t stride, int32_t width, int32_t
             intptr_t ahead = i + LAMINA_ROW_PREFETCH_AHEAD < count ? i + LAMINA_ROW_PREFETCH_AHEAD : count - 1;
             lamina_bilinear_prefetch(base, stride, (int32_t)((uint32_t)xs[ahead] - 0x8000u), (int32_t)((uint32_t)ys[ahead] - 0x8000u));
         }
-        out[i] = lamina_bilinear_at(base, stride, width, height, (int32_t)((uint32_t)xs[i] - 0x8000u),
-                                    (int32_t)((uint32_t)ys[i] - 0x8000u));
+        int32_t x = (int32_t)((uint32_t)xs[i] - 0x8000u), y = (int32_t)((uint32_t)ys[i] - 0x8000u);
+        int32_t x0 = x >> 16, y0 = y >> 16;
+        out[i] = x0 > 0 && x0 < width - 2 && y0 > 0 && y0 < height - 2
+            ? lamina_bilinear_at(base, stride, width, height, x, y)
+            : lamina_bilinear_pixman(base, stride, width, height, row, first + i);
     }
 }
 

@@ -393,10 +393,11 @@ final class LayerContent {
     /// into a buffer, then composited from it untransformed, through
     /// `mask` placed at `maskOrigin` (target pixels; nil: a solid mask).
     /// The buffer's memory comes from `bandMemory` when given: the samplers
-    /// write every pixel of a band, so memory reused from the last frame
-    /// needs no clearing, where a fresh buffer for a turning 400x300 layer
-    /// was zeroed, 480 KB, every frame. `sample` may be called on several
-    /// threads at once (for different bands): it must only read shared state.
+    /// write every pixel of a band that `mask` can show, so memory reused
+    /// from the last frame needs no clearing, where a fresh buffer for a
+    /// turning 400x300 layer was zeroed, 480 KB, every frame. `sample` may
+    /// be called on several threads at once (for different bands): it must
+    /// only read shared state.
     func compositeSampled(bands: [PixelRect], into destination: PixmanImage, mask: PixmanImage?,
                           maskOrigin: (x: Int, y: Int)?, operation: pixman_op_t, bandMemory: ScratchPool?,
                           sample: @escaping (PixelRect, UnsafeMutableRawPointer, Int) -> Void) {

@@ -17,23 +17,23 @@ import CPixelKernels
 /// Dividing at every pixel, its time went to the two divisions and to
 /// waiting for the bitmap's lines, one after another. So a row is done in
 /// two passes: its positions first (`ProjectiveSpans`: exact at the ends
-/// of spans, linear between them, the spans as long as keeps every
-/// position within `tolerance` of pixman's, and exact wherever the four
-/// neighbours reach past the bitmap's edge, where alpha changes by 255
-/// over a pixel and an error would show most), then the blends, which
-/// ask for the lines of the pixels ahead while they blend. With a
+/// and middles of spans, a parabola between them, the spans as long as
+/// keeps every position within `tolerance` of the true one), then the
+/// blends (`lamina_bilinear_row`), which ask for the lines of the pixels
+/// ahead while they blend, and divide again, as pixman does, for pixels
+/// whose four neighbours come within a pixel of the bitmap's edge, where
+/// alpha changes by 255 over a pixel and an error would show most. With a
 /// tolerance of 0 the result is pixman's bit for bit
 /// (ProjectiveBilinearSamplerTests).
 enum ProjectiveBilinearSampler {
     /// The largest distance, in bitmap pixels, between a position sampled
-    /// and pixman's. A sixteenth of a pixel: over the bitmap's inside a
-    /// colour moves by at most a sixteenth of the difference between
-    /// neighbours (and a step of the 7-bit weights), invisible in a
-    /// picture; at its edges, where alpha drops by 255 over a pixel, the
-    /// positions are exact. A cover turned 35° under an 800-point
-    /// perspective gets spans of 8 pixels (1/128 gave 2 to 4, and half
-    /// the gain).
-    static let tolerance = 1.0 / 16
+    /// and the true one. A thirty-second of a pixel: over the bitmap's
+    /// inside a colour moves by at most a thirty-second of the difference
+    /// between neighbours (and a step of the 7-bit weights), invisible in
+    /// a picture; at its edges the positions are pixman's. A cover turned
+    /// 35° under an 800-point perspective still gets spans of 64 pixels
+    /// (the parabola is off by about 0.01 pixel there).
+    static let tolerance = 1.0 / 32
 
     /// Writes, for each pixel of `rect` (target pixels), `source` sampled
     /// through `transform` (target to bitmap, as pixman holds it) into
@@ -43,16 +43,16 @@ enum ProjectiveBilinearSampler {
     ///
     /// With `outline` (the bitmap's corners in target pixels, as its
     /// outline mask is drawn from), a row's pixels more than a pixel from
-    /// it, which that mask hides, are left transparent unsampled: a band's
-    /// rectangle holds triangles beside a slanting edge, whose positions
-    /// (above or left of the bitmap, where pixman's unsigned division
-    /// wraps) would each be divided.
+    /// it, which that mask hides whatever they hold, are not written at
+    /// all: a band's rectangle holds triangles beside a slanting edge,
+    /// whose positions (above or left of the bitmap, where pixman's
+    /// unsigned division wraps) would each be divided, and clearing them
+    /// instead still cost a twentieth of the frame.
     static func sample(_ source: AffineBilinearSampler.Source, through transform: pixman_transform, rect: PixelRect,
                        into output: UnsafeMutableRawPointer, outputBytesPerRow: Int, tolerance: Double = Self.tolerance,
                        within outline: [CGPoint]? = nil) {
         var matrix = transform
         let ux = transform.matrix.0.0, uy = transform.matrix.1.0, uw = transform.matrix.2.0
-        let region = interior(width: source.width, height: source.height)
         let outline = outline.flatMap { $0.allSatisfy { $0.x.isFinite && $0.y.isFinite } ? $0 : nil }
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * max(1, rect.width)) { positions in
             let xs = positions.baseAddress!, ys = xs + rect.width
@@ -65,8 +65,6 @@ enum ProjectiveBilinearSampler {
                         .map { max(0, $0.lowerBound - rect.x)..<min(rect.width, $0.upperBound - rect.x) }
                     columns = near.flatMap { $0.isEmpty ? nil : $0 } ?? 0..<0
                 }
-                line.update(repeating: 0, count: columns.lowerBound)
-                (line + columns.upperBound).update(repeating: 0, count: rect.width - columns.upperBound)
                 guard !columns.isEmpty else { continue }
                 // The centre of the row's first pixel, as pixman starts a row.
                 var start = pixman_vector(vector: (Int32(truncatingIfNeeded: rect.x << 16 + 0x8000),
@@ -79,24 +77,15 @@ enum ProjectiveBilinearSampler {
                 // The positions first, then the blends: the blending loop
                 // knows where it will read next and asks for it early.
                 ProjectiveSpans(x: start.vector.0, y: start.vector.1, w: start.vector.2, ux: ux, uy: uy, uw: uw,
-                                count: columns.upperBound, first: columns.lowerBound, tolerance: tolerance, region: region)
+                                count: columns.upperBound, first: columns.lowerBound, tolerance: min(tolerance, 0.5))
                     .positions(x: xs, y: ys)
+                var homogeneous = lamina_projective_row(x: start.vector.0, y: start.vector.1, w: start.vector.2,
+                                                        ux: ux, uy: uy, uw: uw)
                 lamina_bilinear_row(source.base.assumingMemoryBound(to: UInt8.self), source.bytesPerRow,
                                     Int32(truncatingIfNeeded: source.width), Int32(truncatingIfNeeded: source.height),
-                                    xs + columns.lowerBound, ys + columns.lowerBound, columns.count, line + columns.lowerBound)
+                                    &homogeneous, columns.lowerBound, xs + columns.lowerBound, ys + columns.lowerBound,
+                                    columns.count, line + columns.lowerBound)
             }
         }
-    }
-
-    /// The 16.16 positions (before the fetch's half-pixel move) whose four
-    /// neighbours all lie inside a `width` x `height` bitmap:
-    /// `AffineBilinearSampler.pixel`'s test for its edge, 0 <= p - 1/2 and
-    /// p - 1/2 + 1 < size.
-    static func interior(width: Int, height: Int) -> ProjectiveSpans.Region {
-        func range(_ size: Int) -> Range<Int> {
-            // 16.16 holds sizes below 2^15.
-            size < 2 ? 0..<0 : 0x8000..<((min(size, 1 << 15) - 1) << 16 + 0x8000)
-        }
-        return ProjectiveSpans.Region(x: range(width), y: range(height))
     }
 }
