@@ -54,6 +54,17 @@ stop_private_xvfb
 say "== measure-demos (1280x720 and 1920x1080)"
 scripts/measure-demos.sh --size 1280x720 --size 1920x1080 6 2>/dev/null | tee -a "$output"
 
+# Compositing threads: the same work on the render thread alone and with a
+# second thread (LAMINA_RENDER_THREADS), alternated.
+for threads in 1 2 1 2; do
+    say "== threads $threads: render-benchmark transformed and layers"
+    LAMINA_RENDER_THREADS=$threads "$bin/render-benchmark" transformed | grep -E 'animating' | sed "s/^/THREADS $threads /" | tee -a "$output"
+    LAMINA_RENDER_THREADS=$threads "$bin/render-benchmark" layers | grep -E 'Lamina' | head -2 | sed "s/^/THREADS $threads /" | tee -a "$output"
+    say "== threads $threads: cover-flow and the animated background at 1920x1080"
+    LAMINA_RENDER_THREADS=$threads scripts/measure-demos.sh --size 1920x1080 6 cover-flow kiosk-menu:animated 2>/dev/null \
+        | grep '^ROW' | sed "s/^ROW/THREADS $threads ROW/" | tee -a "$output"
+done
+
 if [ $run_peers = 1 ]; then
     say "== bench-peers"
     scripts/bench-peers.sh "${peers_args[@]}" --out "$work/peers.md" | tee -a "$output"

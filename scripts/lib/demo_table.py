@@ -15,3 +15,29 @@ print("| demo | size | frames/s (display) | dropped | frame work p50 / p99 ms | 
 print("| --- | --- | --- | --- | --- | --- | --- |")
 for demo, size, fps, display, dropped, p50, p99, cpu, rss in rows:
     print(f"| {demo} | {size} | {fps} ({display}) | {dropped} | {p50} / {p99} | {cpu} | {rss} |")
+
+# Compositing threads (bench-all.sh): "THREADS n ROW demo size fps display
+# dropped p50 p99 cpu rss" and "THREADS n <render-benchmark line>".
+threads = {}
+for line in open(sys.argv[1], encoding="utf-8"):
+    if not line.startswith("THREADS "):
+        continue
+    parts = line.split()
+    count, rest = parts[1], parts[2:]
+    if rest[0] == "ROW":
+        demo, size, fps, display, dropped, p50, p99, cpu, rss = rest[1:]
+        threads.setdefault(f"{demo} {size}: frames/s, work p50", []).append((count, f"{fps}, {p50} ms"))
+    elif "animating" in line:
+        name = " ".join(line.split("Lamina")[0].split()[2:])
+        ms = line.split("Lamina")[1].split()[0]
+        threads.setdefault(f"transformed, {name}: Lamina ms", []).append((count, ms))
+    elif "Lamina frame" in line:
+        threads.setdefault("1000 layers: frame median ms", []).append((count, line.split("median")[1].split()[0]))
+if threads:
+    print()
+    print("| work | 1 thread | 2 threads |")
+    print("| --- | --- | --- |")
+    for work, runs in threads.items():
+        one = ", ".join(value for count, value in runs if count == "1")
+        two = ", ".join(value for count, value in runs if count == "2")
+        print(f"| {work} | {one} | {two} |")
