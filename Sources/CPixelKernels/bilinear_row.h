@@ -139,6 +139,8 @@ lamina_bilinear_pixman(const uint8_t *base, intptr_t stride, int32_t width, int3
     return lamina_bilinear_at(base, stride, width, height, (int32_t)((uint32_t)sx - 0x8000u), (int32_t)((uint32_t)sy - 0x8000u));
 }
 
+#include "bilinear_row_avx2.h"
+
 /* For each i < count, `out[i]` = the bitmap (`width` x `height` premultiplied
    a8r8g8b8 pixels, rows `stride` bytes apart) sampled bilinearly at 16.16
    position (xs[i], ys[i]) of pixel `first + i` of `row` (ProjectiveSpans:
@@ -153,13 +155,19 @@ lamina_bilinear_pixman(const uint8_t *base, intptr_t stride, int32_t width, int3
 
    On x86-64, four pixels at a time whose neighbours are all inside: their
    four weights worked out together, each pixel's broadcast with a
-   shuffle, and the four results packed and stored at once. The sums are
-   `lamina_bilinear_blend`'s, so the pixels are the same. */
+   shuffle, and the four results packed and stored at once; with AVX2
+   (`wide`, from `lamina_cpu_has_avx2`), two pixels a register. The sums
+   are `lamina_bilinear_blend`'s, so the pixels are the same. */
 static inline void
 lamina_bilinear_row(const uint8_t *base, intptr_t stride, int32_t width, int32_t height,
                     const lamina_projective_row *row, intptr_t first,
-                    const int32_t *xs, const int32_t *ys, intptr_t count, uint32_t *out) {
+                    const int32_t *xs, const int32_t *ys, intptr_t count, uint32_t *out, int wide) {
     intptr_t i = 0;
+#if defined(__x86_64__)
+    if (wide && (uint64_t)stride * (uint64_t)height <= 0x7FFFFFFFu) {
+        i = lamina_bilinear_row_avx2(base, stride, width, height, row, first, xs, ys, count, out);
+    }
+#endif
 #if defined(__SSE2__) && defined(__x86_64__)
     const __m128i half = _mm_set1_epi32(0x8000), seven = _mm_set1_epi32(0x7F), full = _mm_set1_epi32(128);
     const __m128i zero = _mm_setzero_si128();
