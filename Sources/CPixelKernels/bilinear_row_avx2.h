@@ -47,7 +47,7 @@ lamina_bilinear_sums2(const uint8_t *upper0, const uint8_t *upper1, intptr_t str
 __attribute__((target("avx2"))) static inline intptr_t
 lamina_bilinear_row_avx2(const uint8_t *base, intptr_t stride, int32_t width, int32_t height,
                          const lamina_projective_row *row, intptr_t first,
-                         const int32_t *xs, const int32_t *ys, intptr_t count, uint32_t *out) {
+                         const int32_t *xy, intptr_t count, uint32_t *out) {
     const __m128i half = _mm_set1_epi32(0x8000), seven = _mm_set1_epi32(0x7F), full = _mm_set1_epi32(128);
     const __m128i zero = _mm_setzero_si128();
     const __m128i xLimit = _mm_set1_epi32(width - 2), yLimit = _mm_set1_epi32(height - 2);
@@ -61,11 +61,14 @@ lamina_bilinear_row_avx2(const uint8_t *base, intptr_t stride, int32_t width, in
     for (; i + 4 <= count; i += 4) {
         if ((i & 7) == 0) {
             intptr_t ahead = i + LAMINA_ROW_PREFETCH_AHEAD < count ? i + LAMINA_ROW_PREFETCH_AHEAD : count - 1;
-            lamina_bilinear_prefetch(base, stride, (int32_t)((uint32_t)xs[ahead] - 0x8000u),
-                                     (int32_t)((uint32_t)ys[ahead] - 0x8000u));
+            lamina_bilinear_prefetch(base, stride, (int32_t)((uint32_t)xy[2 * ahead] - 0x8000u),
+                                     (int32_t)((uint32_t)xy[2 * ahead + 1] - 0x8000u));
         }
-        __m128i x = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(xs + i)), half);
-        __m128i y = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(ys + i)), half);
+        /* Four (x, y) pairs, taken apart. */
+        __m128 pairs01 = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(xy + 2 * i)));
+        __m128 pairs23 = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(xy + 2 * i + 4)));
+        __m128i x = _mm_sub_epi32(_mm_castps_si128(_mm_shuffle_ps(pairs01, pairs23, 0x88)), half);
+        __m128i y = _mm_sub_epi32(_mm_castps_si128(_mm_shuffle_ps(pairs01, pairs23, 0xDD)), half);
         __m128i x0 = _mm_srai_epi32(x, 16), y0 = _mm_srai_epi32(y, 16);
         __m128i inside = _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(x0, zero), _mm_cmplt_epi32(x0, xLimit)),
                                        _mm_and_si128(_mm_cmpgt_epi32(y0, zero), _mm_cmplt_epi32(y0, yLimit)));

@@ -59,7 +59,7 @@ enum ProjectiveBilinearSampler {
         let ux = transform.matrix.0.0, uy = transform.matrix.1.0, uw = transform.matrix.2.0
         let outline = outline.flatMap { $0.allSatisfy { $0.x.isFinite && $0.y.isFinite } ? $0 : nil }
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * max(1, rect.width)) { positions in
-            let xs = positions.baseAddress!, ys = xs + rect.width
+            let xy = positions.baseAddress!
             for row in 0..<rect.height {
                 let line = (output + row * outputBytesPerRow).assumingMemoryBound(to: UInt32.self)
                 // The columns sampled, relative to the rect.
@@ -82,13 +82,13 @@ enum ProjectiveBilinearSampler {
                 // knows where it will read next and asks for it early.
                 ProjectiveSpans(x: start.vector.0, y: start.vector.1, w: start.vector.2, ux: ux, uy: uy, uw: uw,
                                 count: columns.upperBound, first: columns.lowerBound, tolerance: min(tolerance, 0.5))
-                    .positions(x: xs, y: ys)
+                    .positions(into: xy)
                 var homogeneous = lamina_projective_row(x: start.vector.0, y: start.vector.1, w: start.vector.2,
                                                         ux: ux, uy: uy, uw: uw)
                 lamina_bilinear_row(source.base.assumingMemoryBound(to: UInt8.self), source.bytesPerRow,
                                     Int32(truncatingIfNeeded: source.width), Int32(truncatingIfNeeded: source.height),
-                                    &homogeneous, columns.lowerBound, xs + columns.lowerBound, ys + columns.lowerBound,
-                                    columns.count, line + columns.lowerBound, wide ? 1 : 0)
+                                    &homogeneous, columns.lowerBound, xy + 2 * columns.lowerBound, columns.count,
+                                    line + columns.lowerBound, wide ? 1 : 0)
             }
         }
     }
