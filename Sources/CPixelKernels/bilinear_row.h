@@ -112,22 +112,32 @@ lamina_bilinear_sums(const uint8_t *upper, intptr_t stride, __m128i left, __m128
 }
 #endif
 
-/* `count` positions of a span into `xs` and `ys` (ProjectiveSpans): the
-   k-th is x >> 16 after k steps of x += dx, dx += ddx (16.16 with 16 more
-   bits of fraction), and the same for y. A plain loop: a vectorized one
-   paid more to set up than a span's pixels took. */
+/* `count` positions of a span into `xy`, x and y side by side: the k-th
+   is x >> 16 after k steps of x += dx, dx += ddx (16.16 with 16 more bits
+   of fraction), and the same for y. On x86-64 x and y share a register
+   (the low 32 bits of a logical shift are those of the arithmetic one),
+   one store a pixel; no vectorized loop across pixels, which paid more to
+   set up than a span's pixels took. */
 static inline __attribute__((always_inline)) void
-lamina_fill_positions(int32_t *xs, int32_t *ys, intptr_t count, int64_t x, int64_t y,
-                      int64_t dx, int64_t dy, int64_t ddx, int64_t ddy) {
-#pragma clang loop vectorize(disable)
+lamina_fill_positions(int32_t *xy, intptr_t count, int64_t x, int64_t y, int64_t dx, int64_t dy, int64_t ddx, int64_t ddy) {
+#if defined(__SSE2__) && defined(__x86_64__)
+    __m128i p = _mm_set_epi64x(y, x), d = _mm_set_epi64x(dy, dx);
+    const __m128i dd = _mm_set_epi64x(ddy, ddx);
     for (intptr_t k = 0; k < count; k++) {
-        xs[k] = (int32_t)(x >> 16);
-        ys[k] = (int32_t)(y >> 16);
+        _mm_storel_epi64((__m128i *)(xy + 2 * k), _mm_shuffle_epi32(_mm_srli_epi64(p, 16), 0x08));
+        p = _mm_add_epi64(p, d);
+        d = _mm_add_epi64(d, dd);
+    }
+#else
+    for (intptr_t k = 0; k < count; k++) {
+        xy[2 * k] = (int32_t)(x >> 16);
+        xy[2 * k + 1] = (int32_t)(y >> 16);
         x += dx;
         y += dy;
         dx += ddx;
         dy += ddy;
     }
+#endif
 }
 
 /* The blend for pixel `column` of `row` at pixman's own position. */
@@ -139,9 +149,11 @@ lamina_bilinear_pixman(const uint8_t *base, intptr_t stride, int32_t width, int3
     return lamina_bilinear_at(base, stride, width, height, (int32_t)((uint32_t)sx - 0x8000u), (int32_t)((uint32_t)sy - 0x8000u));
 }
 
+#include "bilinear_row_avx2.h"
+
 /* For each i < count, `out[i]` = the bitmap (`width` x `height` premultiplied
    a8r8g8b8 pixels, rows `stride` bytes apart) sampled bilinearly at 16.16
-   position (xs[i], ys[i]) of pixel `first + i` of `row` (ProjectiveSpans:
+   position (xy[2i], xy[2i + 1]) of pixel `first + i` of `row` (ProjectiveSpans:
    pixman's, or within a fraction of a pixel of it). The fetch starts half
    a pixel up and left (wrapping in 32 bits, as pixman's arithmetic does).
 
@@ -153,13 +165,19 @@ lamina_bilinear_pixman(const uint8_t *base, intptr_t stride, int32_t width, int3
 
    On x86-64, four pixels at a time whose neighbours are all inside: their
    four weights worked out together, each pixel's broadcast with a
-   shuffle, and the four results packed and stored at once. The sums are
-   `lamina_bilinear_blend`'s, so the pixels are the same. */
+   shuffle, and the four results packed and stored at once; with AVX2
+   (`wide`, from `lamina_cpu_has_avx2`), two pixels a register. The sums
+   are `lamina_bilinear_blend`'s, so the pixels are the same. */
 static inline void
 lamina_bilinear_row(const uint8_t *base, intptr_t stride, int32_t width, int32_t height,
                     const lamina_projective_row *row, intptr_t first,
-                    const int32_t *xs, const int32_t *ys, intptr_t count, uint32_t *out) {
+                    const int32_t *xy, intptr_t count, uint32_t *out, int wide) {
     intptr_t i = 0;
+#if defined(__x86_64__)
+    if (wide && (uint64_t)stride * (uint64_t)height <= 0x7FFFFFFFu) {
+        i = lamina_bilinear_row_avx2(base, stride, width, height, row, first, xy, count, out);
+    }
+#endif
 #if defined(__SSE2__) && defined(__x86_64__)
     const __m128i half = _mm_set1_epi32(0x8000), seven = _mm_set1_epi32(0x7F), full = _mm_set1_epi32(128);
     const __m128i zero = _mm_setzero_si128();
@@ -173,12 +191,15 @@ lamina_bilinear_row(const uint8_t *base, intptr_t stride, int32_t width, int32_t
             /* A line holds sixteen pixels and the position moves about
                one pixel a column: once every eight is enough. */
             intptr_t ahead = i + LAMINA_ROW_PREFETCH_AHEAD < count ? i + LAMINA_ROW_PREFETCH_AHEAD : count - 1;
-            lamina_bilinear_prefetch(base, stride, (int32_t)((uint32_t)xs[ahead] - 0x8000u),
-                                     (int32_t)((uint32_t)ys[ahead] - 0x8000u));
+            lamina_bilinear_prefetch(base, stride, (int32_t)((uint32_t)xy[2 * ahead] - 0x8000u),
+                                     (int32_t)((uint32_t)xy[2 * ahead + 1] - 0x8000u));
         }
 
-        __m128i x = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(xs + i)), half);
-        __m128i y = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(ys + i)), half);
+        /* Four (x, y) pairs, taken apart. */
+        __m128 pairs01 = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(xy + 2 * i)));
+        __m128 pairs23 = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(xy + 2 * i + 4)));
+        __m128i x = _mm_sub_epi32(_mm_castps_si128(_mm_shuffle_ps(pairs01, pairs23, 0x88)), half);
+        __m128i y = _mm_sub_epi32(_mm_castps_si128(_mm_shuffle_ps(pairs01, pairs23, 0xDD)), half);
         __m128i x0 = _mm_srai_epi32(x, 16), y0 = _mm_srai_epi32(y, 16);
         __m128i inside = _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(x0, zero), _mm_cmplt_epi32(x0, xLimit)),
                                        _mm_and_si128(_mm_cmpgt_epi32(y0, zero), _mm_cmplt_epi32(y0, yLimit)));
@@ -214,9 +235,9 @@ lamina_bilinear_row(const uint8_t *base, intptr_t stride, int32_t width, int32_t
     for (; i < count; i++) {
         if ((i & 3) == 0) {
             intptr_t ahead = i + LAMINA_ROW_PREFETCH_AHEAD < count ? i + LAMINA_ROW_PREFETCH_AHEAD : count - 1;
-            lamina_bilinear_prefetch(base, stride, (int32_t)((uint32_t)xs[ahead] - 0x8000u), (int32_t)((uint32_t)ys[ahead] - 0x8000u));
+            lamina_bilinear_prefetch(base, stride, (int32_t)((uint32_t)xy[2 * ahead] - 0x8000u), (int32_t)((uint32_t)xy[2 * ahead + 1] - 0x8000u));
         }
-        int32_t x = (int32_t)((uint32_t)xs[i] - 0x8000u), y = (int32_t)((uint32_t)ys[i] - 0x8000u);
+        int32_t x = (int32_t)((uint32_t)xy[2 * i] - 0x8000u), y = (int32_t)((uint32_t)xy[2 * i + 1] - 0x8000u);
         int32_t x0 = x >> 16, y0 = y >> 16;
         out[i] = x0 > 0 && x0 < width - 2 && y0 > 0 && y0 < height - 2
             ? lamina_bilinear_at(base, stride, width, height, x, y)

@@ -35,6 +35,10 @@ enum ProjectiveBilinearSampler {
     /// (the parabola is off by about 0.01 pixel there).
     static let tolerance = 1.0 / 32
 
+    /// Whether the processor has AVX2, for the blending loop's wider path
+    /// (`wide`; tests ask for the SSE2 one too).
+    static let hasAVX2 = lamina_cpu_has_avx2() != 0
+
     /// Writes, for each pixel of `rect` (target pixels), `source` sampled
     /// through `transform` (target to bitmap, as pixman holds it) into
     /// `output`, whose first pixel is `rect`'s top left and whose rows are
@@ -50,12 +54,12 @@ enum ProjectiveBilinearSampler {
     /// instead still cost a twentieth of the frame.
     static func sample(_ source: AffineBilinearSampler.Source, through transform: pixman_transform, rect: PixelRect,
                        into output: UnsafeMutableRawPointer, outputBytesPerRow: Int, tolerance: Double = Self.tolerance,
-                       within outline: [CGPoint]? = nil) {
+                       within outline: [CGPoint]? = nil, wide: Bool = Self.hasAVX2) {
         var matrix = transform
         let ux = transform.matrix.0.0, uy = transform.matrix.1.0, uw = transform.matrix.2.0
         let outline = outline.flatMap { $0.allSatisfy { $0.x.isFinite && $0.y.isFinite } ? $0 : nil }
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * max(1, rect.width)) { positions in
-            let xs = positions.baseAddress!, ys = xs + rect.width
+            let xy = positions.baseAddress!
             for row in 0..<rect.height {
                 let line = (output + row * outputBytesPerRow).assumingMemoryBound(to: UInt32.self)
                 // The columns sampled, relative to the rect.
@@ -78,13 +82,13 @@ enum ProjectiveBilinearSampler {
                 // knows where it will read next and asks for it early.
                 ProjectiveSpans(x: start.vector.0, y: start.vector.1, w: start.vector.2, ux: ux, uy: uy, uw: uw,
                                 count: columns.upperBound, first: columns.lowerBound, tolerance: min(tolerance, 0.5))
-                    .positions(x: xs, y: ys)
+                    .positions(into: xy)
                 var homogeneous = lamina_projective_row(x: start.vector.0, y: start.vector.1, w: start.vector.2,
                                                         ux: ux, uy: uy, uw: uw)
                 lamina_bilinear_row(source.base.assumingMemoryBound(to: UInt8.self), source.bytesPerRow,
                                     Int32(truncatingIfNeeded: source.width), Int32(truncatingIfNeeded: source.height),
-                                    &homogeneous, columns.lowerBound, xs + columns.lowerBound, ys + columns.lowerBound,
-                                    columns.count, line + columns.lowerBound)
+                                    &homogeneous, columns.lowerBound, xy + 2 * columns.lowerBound, columns.count,
+                                    line + columns.lowerBound, wide ? 1 : 0)
             }
         }
     }

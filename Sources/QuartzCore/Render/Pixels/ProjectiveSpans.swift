@@ -205,12 +205,12 @@ struct ProjectiveSpans {
     }
 
     /// Writes the row's sample positions (16.16, before the bilinear
-    /// fetch's half-pixel move) for columns `first..<count` to `xs` and `ys`
-    /// at those indices.
-    func positions(x xs: UnsafeMutablePointer<Int32>, y ys: UnsafeMutablePointer<Int32>) {
+    /// fetch's half-pixel move) for columns `first..<count` to `xy`, x and
+    /// y side by side: column c's at `xy[2c]` and `xy[2c + 1]`.
+    func positions(into xy: UnsafeMutablePointer<Int32>) {
         walk { column, pixels, curve, _ in
-            lamina_fill_positions(xs + column, ys + column, pixels, Int64(curve.x), Int64(curve.y), Int64(curve.dx),
-                                  Int64(curve.dy), Int64(curve.ddx), Int64(curve.ddy))
+            lamina_fill_positions(xy + 2 * column, pixels, Int64(curve.x), Int64(curve.y), Int64(curve.dx), Int64(curve.dy),
+                                  Int64(curve.ddx), Int64(curve.ddy))
         }
     }
 }

@@ -102,7 +102,7 @@ final class UniformContentTests: XCTestCase {
     /// A perspective placement through the sampler gives pixman's pixels
     /// through `LayerContent.composite` too (outline mask, bands), within
     /// what its interpolated positions allow: at most
-    /// `ProjectiveBilinearSampler.tolerance` (1/16) of a pixel off
+    /// `ProjectiveBilinearSampler.tolerance` (1/32) of a pixel off
     /// pixman's, under a level of this gradient's 12 a pixel, plus a step
     /// of the weights.
     func testAPerspectivePlacementGivesPixmansPixels() throws {

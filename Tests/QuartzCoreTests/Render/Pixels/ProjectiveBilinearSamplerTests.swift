@@ -34,7 +34,8 @@ final class ProjectiveBilinearSamplerTests: XCTestCase {
     /// pixman's pixels through `bitmapToTarget` over `inTarget`, and the
     /// sampler's with `tolerance`.
     private func drawn(_ bitmap: RasterBuffer, through bitmapToTarget: CATransform3D, over inTarget: PixelRect,
-                       tolerance: Double) throws -> (pixman: RasterBuffer, sampled: RasterBuffer, fixed: pixman_transform) {
+                       tolerance: Double, wide: Bool = ProjectiveBilinearSampler.hasAVX2)
+        throws -> (pixman: RasterBuffer, sampled: RasterBuffer, fixed: pixman_transform) {
         let image = try XCTUnwrap(PixmanImage(buffer: bitmap))
         let source = AffineBilinearSampler.Source(base: bitmap.base, width: bitmap.width, height: bitmap.height,
                                                   bytesPerRow: bitmap.bytesPerRow)
@@ -55,22 +56,31 @@ final class ProjectiveBilinearSamplerTests: XCTestCase {
         }
         let sampled = RasterBuffer(width: inTarget.width, height: inTarget.height)
         ProjectiveBilinearSampler.sample(source, through: fixed, rect: inTarget, into: sampled.base,
-                                         outputBytesPerRow: sampled.bytesPerRow, tolerance: tolerance)
+                                         outputBytesPerRow: sampled.bytesPerRow, tolerance: tolerance, wide: wide)
         return (expected, sampled, fixed)
     }
 
-    /// Dividing every pixel (a tolerance of 0), the sampler's pixels are pixman's bit for bit.
+    /// Dividing every pixel (a tolerance of 0), the sampler's pixels are
+    /// pixman's bit for bit: through the SSE2 blending loop and, where the
+    /// processor has it, the AVX2 one.
     func testPerspectiveMapsGivePixmansPixelsExactly() throws {
         let bitmap = SamplerTestBitmap.make(width: 61, height: 43)
         let inTarget = PixelRect(x: 10, y: 10, width: 150, height: 110)
+        for wide in Set([false, ProjectiveBilinearSampler.hasAVX2]) {
+            try checkExactly(bitmap, over: inTarget, wide: wide)
+        }
+    }
+
+    private func checkExactly(_ bitmap: RasterBuffer, over inTarget: PixelRect, wide: Bool) throws {
         for (index, bitmapToTarget) in maps.enumerated() {
-            let (expected, sampled, _) = try drawn(bitmap, through: bitmapToTarget, over: inTarget, tolerance: 0)
+            let (expected, sampled, _) = try drawn(bitmap, through: bitmapToTarget, over: inTarget, tolerance: 0, wide: wide)
             var inked = 0
             for y in 0..<inTarget.height {
                 for x in 0..<inTarget.width where sampled.pixel(x: x, y: y) != 0 { inked += 1 }
             }
             XCTAssertGreaterThan(inked, 500, "map \(index) shows the bitmap")
-            XCTAssertEqual(GoldenImage.differingPixels(sampled.makeImage(), expected.makeImage(), tolerance: 0), 0, "map \(index)")
+            XCTAssertEqual(GoldenImage.differingPixels(sampled.makeImage(), expected.makeImage(), tolerance: 0), 0,
+                           "map \(index), wide \(wide)")
         }
     }
 

@@ -25,11 +25,9 @@ final class ProjectiveSpansTests: XCTestCase {
 
     /// The row's positions, as (x, y) per column.
     private func positions(of row: ProjectiveSpans) -> [(x: Int32, y: Int32)] {
-        var xs = [Int32](repeating: 0, count: row.count), ys = xs
-        xs.withUnsafeMutableBufferPointer { x in
-            ys.withUnsafeMutableBufferPointer { y in row.positions(x: x.baseAddress!, y: y.baseAddress!) }
-        }
-        return Array(zip(xs, ys)).map { (x: $0.0, y: $0.1) }
+        var xy = [Int32](repeating: 0, count: 2 * row.count)
+        xy.withUnsafeMutableBufferPointer { row.positions(into: $0.baseAddress!) }
+        return (0..<row.count).map { (x: xy[2 * $0], y: xy[2 * $0 + 1]) }
     }
 
     /// The same row with another tolerance.
