@@ -123,7 +123,10 @@ final class InspectorServer: Sendable {
             guard !isStopped else { return }
             if ready[1] { wake.drain() }
             writeReplies(to: &clients)
-            for (index, client) in waiting.enumerated() where ready[index + 2] {
+            // Replies written just now may have dropped a client, or started
+            // its next buffered request: neither is read until its turn.
+            for (index, client) in waiting.enumerated()
+            where ready[index + 2] && !client.isBusy && clients.contains(where: { $0 === client }) {
                 if !read(client) { drop(client, from: &clients) }
             }
             for client in clients where !client.isBusy && client.deadline.timeIntervalSinceNow <= 0 {
