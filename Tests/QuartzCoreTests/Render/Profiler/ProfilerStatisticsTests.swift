@@ -152,4 +152,14 @@ final class LaminaEnvironmentTests: ModelTestCase {
             XCTAssertTrue(diagnostics.contains("LAMINA_SLOW_ANIMATIONS=\(bad) is not a factor"), bad)
         }
     }
+
+    func testCountsAreWholeNumbersFromOneToSixtyFour() {
+        XCTAssertEqual(LaminaEnvironment(["LAMINA_RENDER_THREADS": "2"]).count(.renderThreads), 2)
+        XCTAssertEqual(LaminaEnvironment(["LAMINA_RENDER_THREADS": "1"]).count(.renderThreads), 1, "1: the render thread alone")
+        XCTAssertNil(LaminaEnvironment([:]).count(.renderThreads), "unset: the default, one a core")
+        for bad in ["0", "-1", "65", "2.5", "many"] {
+            XCTAssertNil(LaminaEnvironment(["LAMINA_RENDER_THREADS": bad]).count(.renderThreads), bad)
+            XCTAssertTrue(diagnostics.contains("LAMINA_RENDER_THREADS=\(bad) is not a count from 1 to 64; ignored"), bad)
+        }
+    }
 }
