@@ -157,9 +157,13 @@ final class InspectorScreenTests: HostTestCase {
         let later = try moveDuration(running)
         let ratio = slowed / normal
         print("ring move to 90 %: \(normal) s, slowed \(slowed) s (x\(ratio)), restored \(later) s")
+        // 0.25 s ten times slower: 90 % of the way (ease in, ease out) at
+        // about 1.8 s; measured 1.58 s against 0.18 s (x8.9). The normal
+        // move's figure includes a frame or two of latency, which a loaded
+        // machine stretches: the ratio is bounded loosely.
         XCTAssertGreaterThan(slowed, 1.2, "0.25 s ten times slower, to 90 % of the way")
-        XCTAssertGreaterThan(ratio, 5)
-        XCTAssertLessThan(ratio, 15)
+        XCTAssertLessThan(slowed, 5)
+        XCTAssertGreaterThan(ratio, 4)
         XCTAssertLessThan(later, slowed / 3, "slow 1 restores normal speed")
     }
 
