@@ -174,12 +174,5 @@ package enum LayerValueText {
     /// A number with at most four decimals, no trailing zeros.
     private static func number(_ value: CGFloat) -> String { number(Double(value)) }
 
-    private static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "\(value)" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        var text = String(format: "%.4f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
-    }
+    private static func number(_ value: Double) -> String { ProfilerReadout.trimmed(value, decimals: 4) }
 }

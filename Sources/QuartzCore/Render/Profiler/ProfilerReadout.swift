@@ -67,6 +67,19 @@ struct ProfilerReadout: Equatable {
         return format(value, decimals: value >= 100 ? 0 : 1)
     }
 
+    /// `value` with at most `decimals` decimals and no trailing zeros
+    /// ("1.5", "2", "-0.25"); beyond 1e12, or not finite, as Swift prints it.
+    static func trimmed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite, value.magnitude < 1e12 else { return "\(value)" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        var text = format(rounded, decimals: decimals)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+
     /// `value` rounded to `decimals` places, without Foundation's locale.
     static func format(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "—" }

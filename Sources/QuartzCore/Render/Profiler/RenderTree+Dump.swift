@@ -44,14 +44,7 @@ extension RenderTree {
     }
 
     /// A coordinate with at most two decimals.
-    private static func number(_ value: CGFloat) -> String {
-        let rounded = (Double(value) * 100).rounded() / 100
-        guard rounded.magnitude < 1e12 else { return "\(value)" }
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
-        var text = ProfilerReadout.format(rounded, decimals: 2)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
-    }
+    private static func number(_ value: CGFloat) -> String { ProfilerReadout.trimmed(Double(value), decimals: 2) }
 }
 
 extension LayerState {
