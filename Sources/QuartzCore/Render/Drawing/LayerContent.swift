@@ -441,9 +441,16 @@ final class LayerContent {
     /// (no outline fill, a per-channel tint, a windowed scratch).
     private func fillsOutline(of node: DrawNode, into destination: PixmanImage, mask: PixmanImage?, clip: PixelRect) -> Bool {
         guard let fill = outlineFill, mask == nil || mask?.solidAlpha != nil,
-              let target = destination.buffer, target.scratchMemory == nil,
-              let context = LayerDrawingContext.make(over: target, origin: .zero, scale: 1) else { return false }
+              let target = destination.buffer, target.scratchMemory == nil else { return false }
         let m = node.matrix
+        if m.m12 == 0, m.m21 == 0, m.m11 == m.m22, m.m11 > 0, let outline = convexOutline(of: fill, scale: m.m11) {
+            var color = SolidColourPixel.pixel(for: fill.color.rgba)
+            if let alpha = mask?.solidAlpha { color = Self.multiply(color, by: alpha) }
+            ConvexOutlineFiller.fill(outline, offsetX: m.m41, offsetY: m.m42, color: color, into: destination,
+                                     buffer: target, clip: clip)
+            return true
+        }
+        guard let context = LayerDrawingContext.make(over: target, origin: .zero, scale: 1) else { return false }
         let transform = CGAffineTransform(a: m.m11, b: m.m12, c: m.m21, d: m.m22, tx: m.m41, ty: m.m42)
         let clipRect = CGRect(x: CGFloat(clip.x), y: CGFloat(clip.y), width: CGFloat(clip.width), height: CGFloat(clip.height))
         // A clip costs cairo a mask pass: set only when the outline (and a
@@ -458,6 +465,20 @@ final class LayerContent {
         context.fillPath()
         return true
     }
+
+    /// The outline fill's path flattened (within 1/50 of a target pixel)
+    /// and scaled by `scale` target pixels a point, kept for the last scale
+    /// asked for; nil when it is not convex (then cairo fills the path).
+    private func convexOutline(of fill: OutlineFill, scale: CGFloat) -> ConvexOutline? {
+        if let flattenedOutline, flattenedOutline.scale == scale { return flattenedOutline.outline }
+        let polygons = fill.path.flattened(tolerance: 0.02 / scale)
+        guard scale.isFinite, scale < 65536, polygons.count == 1, let polygon = polygons.first else { return nil }
+        let outline = ConvexOutline(polygon.map { CGPoint(x: $0.x * scale, y: $0.y * scale) })
+        flattenedOutline = (scale, outline)
+        return outline
+    }
+
+    private var flattenedOutline: (scale: CGFloat, outline: ConvexOutline?)?
 
     /// Whether the per-pixel loops that give exactly pixman's pixels
     /// (`ProjectiveBilinearSampler`, `UniformContentCompositor`) stand in
