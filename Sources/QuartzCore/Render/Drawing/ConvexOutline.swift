@@ -3,15 +3,33 @@ import Foundation
 /// A closed convex polygon (a flattened rounded rectangle, in bitmap
 /// pixels) held as its left and right chains from its top to its bottom,
 /// so that where a horizontal line crosses it is found by walking down each
-/// chain instead of testing every edge (`span(atY:sweep:)`).
-/// `ConvexOutlineFiller` fills one, row by row.
+/// chain instead of testing every edge. `ConvexOutlineFiller` fills one,
+/// row by row (the walk is `lamina_convex_fill`, in CPixelKernels).
 struct ConvexOutline {
-    /// The left and right chains, each from the topmost to the bottommost
-    /// vertex, y never decreasing.
-    private let left: [CGPoint]
-    private let right: [CGPoint]
+    /// A chain's vertices from the top vertex to the bottom one, y never
+    /// decreasing, as the C kernel reads them.
+    struct Chain {
+        let x: [Double], y: [Double]
+        var count: Int { x.count }
+
+        fileprivate init<Points: Collection<CGPoint>>(_ points: Points) {
+            x = points.map { Double($0.x) }
+            y = points.map { Double($0.y) }
+        }
+
+        /// Where the chain crosses `y` (within it), for telling left from right.
+        fileprivate func x(atY line: Double) -> Double {
+            for index in 1..<count where y[index] >= line {
+                let height = y[index] - y[index - 1]
+                return height > 0 ? x[index - 1] + (x[index] - x[index - 1]) * (line - y[index - 1]) / height : x[index]
+            }
+            return x[count - 1]
+        }
+    }
+
+    let left: Chain, right: Chain
     /// The polygon's highest and lowest y.
-    let top: CGFloat, bottom: CGFloat
+    let top: Double, bottom: Double
 
     /// Nil for fewer than three points, a point that is not finite, no
     /// height, or a polygon that is not convex (then it cannot be crossed
@@ -30,62 +48,19 @@ struct ConvexOutline {
             if polygon[index].y < polygon[topIndex].y { topIndex = index }
             if polygon[index].y > polygon[bottomIndex].y { bottomIndex = index }
         }
-        let top = polygon[topIndex].y, bottom = polygon[bottomIndex].y
+        let top = Double(polygon[topIndex].y), bottom = Double(polygon[bottomIndex].y)
         guard bottom > top else { return nil }
-        // Top to bottom one way round, and the other.
-        var forward: [CGPoint] = [], backward: [CGPoint] = []
-        var index = topIndex
-        while true {
-            forward.append(polygon[index])
-            if index == bottomIndex { break }
-            index = (index + 1) % count
-        }
-        index = topIndex
-        while true {
-            backward.append(polygon[index])
-            if index == bottomIndex { break }
-            index = (index + count - 1) % count
-        }
-        // A horizontal edge at the top belongs to one chain alone: each
-        // chain starts at the topmost vertex, so the one whose second point
-        // is still at the top leaves it sideways. Which is left is decided
-        // half way down.
+        // Top to bottom one way round, and the other; a horizontal edge at
+        // the top or bottom belongs to one of them.
+        let steps = (bottomIndex - topIndex + count) % count
+        let doubled = polygon + polygon
+        let forward = Chain(doubled[topIndex...(topIndex + steps)])
+        let backward = Chain(doubled[bottomIndex...(bottomIndex + count - steps)].reversed())
+        // Which is left, decided half way down.
         let middle = (top + bottom) / 2
-        var probe = Sweep()
-        let forwardX = Self.x(on: forward, atY: middle, cursor: &probe.left, leftmost: true)
-        let backwardX = Self.x(on: backward, atY: middle, cursor: &probe.right, leftmost: true)
-        (left, right) = forwardX <= backwardX ? (forward, backward) : (backward, forward)
+        (left, right) = forward.x(atY: middle) <= backward.x(atY: middle) ? (forward, backward) : (backward, forward)
         self.top = top
         self.bottom = bottom
-    }
-
-    /// Where a downward sweep has got to on each chain. Lines must be asked
-    /// for from the top down with the same sweep.
-    struct Sweep {
-        fileprivate var left = 0, right = 0
-    }
-
-    /// The polygon's extent along the line `y`, nil above or below it.
-    @inline(__always)
-    func span(atY y: CGFloat, sweep: inout Sweep) -> (left: CGFloat, right: CGFloat)? {
-        guard y >= top, y <= bottom else { return nil }
-        let l = Self.x(on: left, atY: y, cursor: &sweep.left, leftmost: true)
-        let r = Self.x(on: right, atY: y, cursor: &sweep.right, leftmost: false)
-        return r >= l ? (l, r) : nil
-    }
-
-    /// Where `chain` crosses `y`, moving `cursor` down to the edge that
-    /// holds it; on a horizontal edge, its outer end.
-    @inline(__always)
-    private static func x(on chain: [CGPoint], atY y: CGFloat, cursor: inout Int, leftmost: Bool) -> CGFloat {
-        let last = chain.count - 1
-        while cursor < last - 1, chain[cursor + 1].y < y { cursor += 1 }
-        guard cursor < last else { return chain[last].x }
-        let a = chain[cursor], b = chain[cursor + 1]
-        let height = b.y - a.y
-        guard height > 0 else { return leftmost ? min(a.x, b.x) : max(a.x, b.x) }
-        let t = min(1, max(0, (y - a.y) / height))
-        return a.x + (b.x - a.x) * t
     }
 
     /// Whether every turn goes the same way (collinear points allowed): a

@@ -71,7 +71,7 @@ enum UniformContentCompositor {
     /// source alpha)`, rounded and saturated as pixman does; two pixels at a
     /// time in 16-bit lanes.
     @inline(__always)
-    static func blend(_ source: SIMD4<UInt32>, over pixels: UnsafeMutablePointer<UInt32>, count: Int) {
+    private static func blend(_ source: SIMD4<UInt32>, over pixels: UnsafeMutablePointer<UInt32>, count: Int) {
         let inverse = UInt16(255 - source[3])
         let packed = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: source), to: UInt32.self)
         if inverse == 0 { return pixels.update(repeating: packed, count: count) }

@@ -70,8 +70,8 @@ final class OutlineFillTests: ModelTestCase {
         }
         XCTAssertGreaterThan(edgePixels, 300, "the edge was crossed")
         XCTAssertLessThanOrEqual(worst, 2, "pixels wholly inside or outside: the colour (rounded twice), or nothing")
-        // ConvexOutlineFiller crosses 16 lines a pixel with the outline
-        // exactly: within the reference's own 16 x 16 samples (4 here; cairo,
+        // ConvexOutlineFiller works out each pixel's covered area exactly:
+        // within the reference's own 16 x 16 samples (3 here; cairo,
         // which filled it before, was 9 off, and resampling the bitmap missed
         // by up to 17: a pixel inside the circle blurred with one outside it).
         XCTAssertLessThanOrEqual(worstAtEdge, 5, "edge pixels: the covered share")

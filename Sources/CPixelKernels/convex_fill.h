@@ -1,0 +1,230 @@
+#ifndef LAMINA_CONVEX_FILL_H
+#define LAMINA_CONVEX_FILL_H
+
+/* A convex outline filled with one colour, OVER the pixels there, row by
+   row (ConvexOutlineFiller.swift holds the outline and says why).
+
+   The outline is its left and right chains, each from its top vertex to
+   its bottom one, y never decreasing, in bitmap pixels; `offset_x` and
+   `offset_y` move it to target pixels. Coverage is exact: each piece of a
+   chain within a pixel row adds, to every pixel right of it, the share of
+   the row it spans (the left chain; the right chain takes it away), and to
+   the pixels it crosses the part of that share right of it, the integral
+   of a linear edge over the pixel, worked out in closed form
+   (`lamina_convex_piece`). Pixels wholly inside are left to the caller as
+   boxes (one a row, lengthened down while the rows below cover the same
+   columns), to composite in one pixman call; the others are blended here
+   with their covered share as pixman's solid OVER through an 8-bit mask
+   blends: the colour times the share (rounded 8-bit products), then over
+   the pixel. Only pixels inside the clip rectangle are touched.
+
+   Written in C for the same reason as the other kernels here: in Swift
+   the per-row loops spent longer in bounds checks and generic min/max than
+   in arithmetic. Included by shim.h, after bloom_over.h (for
+   lamina_mul_un8). */
+
+#include <stdint.h>
+#include <math.h>
+
+/* pixman_box32_t's layout. */
+typedef struct { int32_t x1, y1, x2, y2; } lamina_box;
+
+typedef struct {
+    const double *x, *y;
+    int count;
+    /* The first edge that may reach the row being filled. */
+    int cursor;
+} lamina_chain;
+
+/* `color` times `share` OVER `dest`, with pixman's rounding. */
+static inline __attribute__((always_inline)) uint32_t
+lamina_over_share(uint32_t dest, uint32_t color, uint32_t share) {
+    uint32_t source = color;
+    if (share < 255) {
+        source = 0;
+        for (int c = 0; c < 32; c += 8) source |= lamina_mul_un8((color >> c) & 0xFF, share) << c;
+    }
+    uint32_t inverse = 255 - (source >> 24), result = 0;
+    for (int c = 0; c < 32; c += 8) {
+        uint32_t d = lamina_mul_un8((dest >> c) & 0xFF, inverse) + ((source >> c) & 0xFF);
+        result |= (d > 255 ? 255 : d) << c;
+    }
+    return result;
+}
+
+/* floor and ceil without a call into libm (baseline x86-64 has no
+   rounding instruction), for |v| below 2^52: coordinates are held within
+   LAMINA_CONVEX_FAR first. */
+#define LAMINA_CONVEX_FAR 1e9
+static inline __attribute__((always_inline)) double lamina_floor(double v) {
+    double t = (double)(long long)v;
+    return t > v ? t - 1 : t;
+}
+static inline __attribute__((always_inline)) double lamina_ceil(double v) {
+    double t = (double)(long long)v;
+    return t < v ? t + 1 : t;
+}
+static inline __attribute__((always_inline)) double lamina_held(double v) {
+    return v < -LAMINA_CONVEX_FAR ? -LAMINA_CONVEX_FAR : v > LAMINA_CONVEX_FAR ? LAMINA_CONVEX_FAR : v;
+}
+
+/* A run of pixels being covered: `partial[i]` the share pieces cover of
+   pixel start + i in part, `steps[i]` the share added to it and every
+   pixel right of it. */
+typedef struct {
+    int start, length;
+    float *partial, *steps;
+} lamina_run;
+
+/* The integral over X in [x0, x1] of the part of pixel i (columns i to
+   i + 1) right of X: H(x1) - H(x0) with H(X) = X - u²/2 - max(0, X - i - 1),
+   u = X - i held within 0...1. */
+static inline __attribute__((always_inline)) double lamina_right_area(double x, double i) {
+    double u = x - i;
+    double held = u < 0 ? 0 : u > 1 ? 1 : u;
+    return x - held * held / 2 - (u > 1 ? u - 1 : 0);
+}
+
+/* A piece of an edge within one row, spanning `dy` of it (negative for the
+   right chain) between x0 and x1 (target pixels, either order). */
+static inline void lamina_convex_piece(lamina_run *run, double x0, double x1, double dy) {
+    if (dy == 0) return;
+    /* Beyond a billion pixels an edge is as good as infinitely far. */
+    x0 = lamina_held(x0);
+    x1 = lamina_held(x1);
+    double low = x0 < x1 ? x0 : x1, high = x0 < x1 ? x1 : x0;
+    double first = lamina_floor(low), end = lamina_ceil(high);
+    if (end == first) end = first + 1;  /* on a pixel boundary, vertical */
+    /* Pixels from `end` on lie wholly right of the piece. */
+    double from = end - run->start;
+    if (from < run->length) run->steps[from < 0 ? 0 : (int)from] += (float)dy;
+    double width = high - low;
+    double a = first - run->start, b = end - run->start;
+    if (a < 0) a = 0;
+    if (b > run->length) b = run->length;
+    for (int i = (int)a; i < (int)b; i++) {
+        double column = run->start + i, share;
+        if (width < 1e-9) {
+            double u = column + 1 - low;
+            share = u < 0 ? 0 : u > 1 ? 1 : u;
+        } else {
+            share = (lamina_right_area(high, column) - lamina_right_area(low, column)) / width;
+        }
+        run->partial[i] += (float)(dy * share);
+    }
+}
+
+/* Adds the pieces of `chain` between rows y0 and y1 (y1 - y0 <= 1) to `run`,
+   each spanning its share of the row times `sign`. */
+static inline void lamina_convex_chain_pieces(lamina_chain *chain, lamina_run *run, double y0, double y1,
+                                              double offset_x, double sign) {
+    int last = chain->count - 1;
+    for (int i = chain->cursor; i < last && chain->y[i] < y1; i++) {
+        double ay = chain->y[i], by = chain->y[i + 1];
+        if (by <= y0 || by <= ay) continue;
+        double top = ay > y0 ? ay : y0, bottom = by < y1 ? by : y1;
+        double slope = (chain->x[i + 1] - chain->x[i]) / (by - ay);
+        double xt = chain->x[i] + (top - ay) * slope + offset_x, xb = chain->x[i] + (bottom - ay) * slope + offset_x;
+        lamina_convex_piece(run, xt, xb, sign * (bottom - top));
+    }
+}
+
+/* The least and greatest x of `chain` between y0 and y1. */
+static inline void lamina_chain_extent(lamina_chain *chain, double y0, double y1, double *least, double *greatest) {
+    int last = chain->count - 1;
+    while (chain->cursor < last - 1 && chain->y[chain->cursor + 1] <= y0) chain->cursor++;
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = chain->cursor; i < last && chain->y[i] < y1; i++) {
+        double ay = chain->y[i], by = chain->y[i + 1];
+        if (by < y0 || by < ay) continue;
+        double top = ay > y0 ? ay : y0, bottom = by < y1 ? by : y1;
+        double slope = by > ay ? (chain->x[i + 1] - chain->x[i]) / (by - ay) : 0;
+        double xt = by > ay ? chain->x[i] + (top - ay) * slope : chain->x[i];
+        double xb = by > ay ? chain->x[i] + (bottom - ay) * slope : chain->x[i + 1];
+        if (xt < lo) lo = xt;
+        if (xt > hi) hi = xt;
+        if (xb < lo) lo = xb;
+        if (xb > hi) hi = xb;
+    }
+    *least = lo;
+    *greatest = hi;
+}
+
+/* Blends the run's pixels by their shares, `base` being the share every
+   pixel of it starts from. */
+static inline void lamina_convex_blend_run(uint32_t *row, lamina_run *run, float base, uint32_t color) {
+    float full = base;
+    for (int i = 0; i < run->length; i++) {
+        full += run->steps[i];
+        float covered = full + run->partial[i];
+        int share = (int)(covered * 255.0f + 0.5f);
+        if (share > 0) row[run->start + i] = lamina_over_share(row[run->start + i], color, share > 255 ? 255 : (uint32_t)share);
+    }
+}
+
+/* A run over columns [start, end), within the clip, its arrays cleared. */
+static inline lamina_run lamina_convex_run(double start, double end, int clip_x1, int clip_x2, float *memory) {
+    double s = start < clip_x1 ? clip_x1 : start > clip_x2 ? clip_x2 : start;
+    double e = end < s ? s : end > clip_x2 ? clip_x2 : end;
+    lamina_run run = {(int)s, (int)e - (int)s, memory, memory + (clip_x2 - clip_x1 + 1)};
+    for (int i = 0; i < run.length; i++) run.partial[i] = run.steps[i] = 0;
+    return run;
+}
+
+/* Fills rows [first_row, end_row) (within the clip and the outline) and
+   returns how many boxes of wholly covered pixels it wrote (at most one a
+   row: `boxes` must hold end_row - first_row). `stride` is in pixels;
+   `memory` must hold 2 * (clip_x2 - clip_x1 + 1) floats. */
+static inline int
+lamina_convex_fill(uint32_t *pixels, intptr_t stride,
+                   const double *left_x, const double *left_y, int left_count,
+                   const double *right_x, const double *right_y, int right_count,
+                   double offset_x, double offset_y, double top, double bottom,
+                   int clip_x1, int clip_x2, int first_row, int end_row,
+                   uint32_t color, lamina_box *boxes, float *memory) {
+    lamina_chain left = {left_x, left_y, left_count, 0}, right = {right_x, right_y, right_count, 0};
+    int box_count = 0;
+    for (int y = first_row; y < end_row; y++) {
+        /* The row in the outline's own space, within its top and bottom. */
+        double y0 = y - offset_y, y1 = y0 + 1;
+        if (y0 < top) y0 = top;
+        if (y1 > bottom) y1 = bottom;
+        if (!(y1 > y0)) continue;
+        double left_low, left_high, right_low, right_high;
+        lamina_chain_extent(&left, y0, y1, &left_low, &left_high);
+        lamina_chain_extent(&right, y0, y1, &right_low, &right_high);
+        if (!(left_low <= left_high) || !(right_low <= right_high)) continue;
+        left_low = lamina_held(left_low + offset_x);
+        left_high = lamina_held(left_high + offset_x);
+        right_low = lamina_held(right_low + offset_x);
+        right_high = lamina_held(right_high + offset_x);
+        uint32_t *row = pixels + (intptr_t)y * stride;
+        double inside_start = lamina_ceil(left_high), inside_end = lamina_floor(right_low);
+        if (y1 - y0 == 1 && inside_end > inside_start && inside_end > clip_x1 && inside_start < clip_x2) {
+            lamina_run run = lamina_convex_run(lamina_floor(left_low), inside_start, clip_x1, clip_x2, memory);
+            lamina_convex_chain_pieces(&left, &run, y0, y1, offset_x, 1);
+            lamina_convex_blend_run(row, &run, 0, color);
+            run = lamina_convex_run(inside_end, lamina_ceil(right_high), clip_x1, clip_x2, memory);
+            lamina_convex_chain_pieces(&right, &run, y0, y1, offset_x, -1);
+            lamina_convex_blend_run(row, &run, 1, color);
+            int x1 = inside_start < clip_x1 ? clip_x1 : (int)inside_start;
+            int x2 = inside_end > clip_x2 ? clip_x2 : (int)inside_end;
+            if (box_count > 0 && boxes[box_count - 1].x1 == x1 && boxes[box_count - 1].x2 == x2
+                && boxes[box_count - 1].y2 == y) {
+                boxes[box_count - 1].y2 = y + 1;
+            } else {
+                boxes[box_count++] = (lamina_box){x1, y, x2, y + 1};
+            }
+        } else {
+            double start = left_low < right_low ? left_low : right_low;
+            double end = left_high > right_high ? left_high : right_high;
+            lamina_run run = lamina_convex_run(lamina_floor(start), lamina_ceil(end) + 1, clip_x1, clip_x2, memory);
+            lamina_convex_chain_pieces(&left, &run, y0, y1, offset_x, 1);
+            lamina_convex_chain_pieces(&right, &run, y0, y1, offset_x, -1);
+            lamina_convex_blend_run(row, &run, 0, color);
+        }
+    }
+    return box_count;
+}
+
+#endif
