@@ -85,7 +85,7 @@ lamina_bloom_over_span_scalar(uint32_t *dest, const uint32_t *group, const uint3
 #include "bloom_over_simd.h"
 
 /* Eight pixels a vector, then four, then one: for processors with AVX2
-   (`lamina_has_avx2`), compiled for it whatever the build targets. */
+   (`lamina_cpu_has_avx2`), compiled for it whatever the build targets. */
 #define LB_VEC __m256i
 #define LB_LANES 8
 #define LB(op) _mm256_##op
@@ -98,34 +98,13 @@ lamina_bloom_over_span_scalar(uint32_t *dest, const uint32_t *group, const uint3
 #include "bloom_over_simd.h"
 #endif
 
-/* Whether the processor runs AVX2 and the system saves its registers
-   (CPUID leaf 7's AVX2 bit, and XCR0's SSE and AVX state bits). Asked
-   once by the caller: CPUID traps to the hypervisor in a virtual machine. */
-static inline int lamina_has_avx2(void) {
-#if defined(__x86_64__)
-    uint32_t a, b, c, d;
-    __asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(1), "c"(0));
-    if (!(c & (1u << 27))) return 0; /* OSXSAVE: XGETBV usable */
-    uint32_t xcr0_low, xcr0_high;
-    __asm__ volatile("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
-    if ((xcr0_low & 6) != 6) return 0;
-    uint32_t max_leaf;
-    __asm__ volatile("cpuid" : "=a"(max_leaf), "=b"(b), "=c"(c), "=d"(d) : "a"(0), "c"(0));
-    if (max_leaf < 7) return 0;
-    __asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(7), "c"(0));
-    return (b >> 5) & 1;
-#else
-    return 0;
-#endif
-}
-
 /* One row: for x in 0..<count, dest[x] = (group[x] + glow(x) at the
    intensity) OVER dest[x], the group transparent when `group` is NULL.
    glow(x) is `glow_top[x]` when `glow_bottom` is NULL, else the bilinear
    blend of `glow_top[x...x+1]` and `glow_bottom[x...x+1]` with weights
    `wx`, `wy` (0...127), so column `count` of both is read. The intensity
    is `whole_steps` whole glows and then `level`/255 of one (0: none).
-   `wide`: eight pixels at a time with AVX2, only where `lamina_has_avx2()`
+   `wide`: eight pixels at a time with AVX2, only where `lamina_cpu_has_avx2()`
    said so (the pixels are the same either way). */
 static inline void
 lamina_bloom_over_row(uint32_t *dest, const uint32_t *group, const uint32_t *glow_top, const uint32_t *glow_bottom,

@@ -94,7 +94,7 @@ final class BloomCache {
 
     /// Whether this processor runs AVX2, asked once (CPUID is a trap to
     /// the hypervisor in a virtual machine).
-    static let processorHasWideVectors = lamina_has_avx2() != 0
+    static var processorHasWideVectors: Bool { ProcessorFeatures.hasAVX2 }
 
     /// Adds `node`'s glow at `bloom.intensity` to `scratch` within `area`,
     /// where the group is already drawn. On a miss, `drawGroup` paints the

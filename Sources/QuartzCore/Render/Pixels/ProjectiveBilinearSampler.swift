@@ -37,7 +37,7 @@ enum ProjectiveBilinearSampler {
 
     /// Whether the processor has AVX2, for the blending loop's wider path
     /// (`wide`; tests ask for the SSE2 one too).
-    static let hasAVX2 = lamina_cpu_has_avx2() != 0
+    static var hasAVX2: Bool { ProcessorFeatures.hasAVX2 }
 
     /// Writes, for each pixel of `rect` (target pixels), `source` sampled
     /// through `transform` (target to bitmap, as pixman holds it) into
