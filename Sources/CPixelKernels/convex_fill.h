@@ -216,6 +216,8 @@ lamina_convex_fill(uint32_t *pixels, intptr_t stride,
     for (int y = first_row; y < end_row; y++) {
         /* The row in the outline's own space, within its top and bottom. */
         double y0 = y - offset_y, y1 = y0 + 1;
+        /* Decided before clamping: y0 + 1 - y0 may miss 1 by an ulp. */
+        int whole_row = y0 >= top && y1 <= bottom;
         if (y0 < top) y0 = top;
         if (y1 > bottom) y1 = bottom;
         if (!(y1 > y0)) continue;
@@ -229,7 +231,7 @@ lamina_convex_fill(uint32_t *pixels, intptr_t stride,
         right_high = lamina_held(right_high + offset_x);
         uint32_t *row = pixels + (intptr_t)y * stride;
         double inside_start = lamina_ceil(left_high), inside_end = lamina_floor(right_low);
-        if (y1 - y0 == 1 && inside_end > inside_start && inside_end > clip_x1 && inside_start < clip_x2) {
+        if (whole_row && inside_end > inside_start && inside_end > clip_x1 && inside_start < clip_x2) {
             lamina_run run = lamina_convex_run(lamina_floor(left_low), inside_start, clip_x1, clip_x2, memory);
             lamina_convex_chain_pieces(&left, &run, y0, y1, offset_x, 1);
             lamina_convex_blend_run(row, &run, 0, color);

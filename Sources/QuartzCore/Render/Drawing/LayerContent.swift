@@ -270,6 +270,12 @@ final class LayerContent {
                 }
                 return destination.composite(solid, mask: mask, operation: operation, rect: clip)
             }
+            // A rounded background alone is filled at whole pixels as at
+            // fractions, so that its edge does not change as it comes to rest.
+            if operation == PIXMAN_OP_OVER, sampling.isStandard,
+               fillsOutline(of: node, into: destination, mask: mask, clip: clip, fallingBackOnCairo: false) {
+                return
+            }
             image.setTransform(nil, bilinear: false)
             for piece in pieces {
                 destination.composite(image, at: Int(toTarget.m41), Int(toTarget.m42), mask: mask,
@@ -438,8 +444,10 @@ final class LayerContent {
     /// it (the kiosk's animated background: three drifting discs, 2.5 ms a
     /// frame at 1280x720); filling covers the inside with whole spans and
     /// works coverage out at the edge only. False when it does not apply
-    /// (no outline fill, a per-channel tint, a windowed scratch).
-    private func fillsOutline(of node: DrawNode, into destination: PixmanImage, mask: PixmanImage?, clip: PixelRect) -> Bool {
+    /// (no outline fill, a per-channel tint, a windowed scratch), or the
+    /// outline is not convex and cairo is not to fill it.
+    private func fillsOutline(of node: DrawNode, into destination: PixmanImage, mask: PixmanImage?, clip: PixelRect,
+                              fallingBackOnCairo: Bool = true) -> Bool {
         guard let fill = outlineFill, mask == nil || mask?.solidAlpha != nil,
               let target = destination.buffer, target.scratchMemory == nil else { return false }
         let m = node.matrix
@@ -450,7 +458,7 @@ final class LayerContent {
                                      buffer: target, clip: clip)
             return true
         }
-        guard let context = LayerDrawingContext.make(over: target, origin: .zero, scale: 1) else { return false }
+        guard fallingBackOnCairo, let context = LayerDrawingContext.make(over: target, origin: .zero, scale: 1) else { return false }
         let transform = CGAffineTransform(a: m.m11, b: m.m12, c: m.m21, d: m.m22, tx: m.m41, ty: m.m42)
         let clipRect = CGRect(x: CGFloat(clip.x), y: CGFloat(clip.y), width: CGFloat(clip.width), height: CGFloat(clip.height))
         // A clip costs cairo a mask pass: set only when the outline (and a
@@ -468,12 +476,16 @@ final class LayerContent {
 
     /// The outline fill's path flattened (within 1/50 of a target pixel)
     /// and scaled by `scale` target pixels a point, kept for the last scale
-    /// asked for; nil when it is not convex (then cairo fills the path).
+    /// asked for; nil when it is not convex, or the colour would not be the
+    /// pixel cairo paints (`SolidColourPixel.matchesCairo`): then cairo
+    /// fills the path.
     private func convexOutline(of fill: OutlineFill, scale: CGFloat) -> ConvexOutline? {
         if let flattenedOutline, flattenedOutline.scale == scale { return flattenedOutline.outline }
-        let polygons = fill.path.flattened(tolerance: 0.02 / scale)
-        guard scale.isFinite, scale < 65536, polygons.count == 1, let polygon = polygons.first else { return nil }
-        let outline = ConvexOutline(polygon.map { CGPoint(x: $0.x * scale, y: $0.y * scale) })
+        var outline: ConvexOutline?
+        if scale.isFinite, scale < 65536, SolidColourPixel.matchesCairo {
+            let polygons = fill.path.flattened(tolerance: 0.02 / scale)
+            if polygons.count == 1 { outline = ConvexOutline(polygons[0].map { CGPoint(x: $0.x * scale, y: $0.y * scale) }) }
+        }
         flattenedOutline = (scale, outline)
         return outline
     }

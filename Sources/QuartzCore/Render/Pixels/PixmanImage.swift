@@ -240,7 +240,8 @@ final class PixmanImage {
         var boxes = boxes
         guard pixman_region32_init_rects(&region, &boxes, Int32(boxes.count)) != 0 else { return }
         defer { pixman_region32_fini(&region) }
-        pixman_image_set_clip_region32(raw, &region)
+        // Unset, the composite would cover all of `rect`: nothing then (pixman copies the region; only memory fails it).
+        guard pixman_image_set_clip_region32(raw, &region) != 0 else { return }
         defer { pixman_image_set_clip_region32(raw, nil) }
         composite(source, mask: nil, operation: operation, rect: rect)
     }

@@ -1,3 +1,4 @@
+import CPixman
 import XCTest
 @testable import QuartzCore
 
@@ -95,6 +96,8 @@ final class ConvexOutlineFillerTests: XCTestCase {
             (CGRect(x: 0, y: 0, width: 100, height: 100), 50, [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner], .circular, CGPoint(x: 20.37, y: 9.81)),
             (CGRect(x: 0, y: 0, width: 120, height: 70), 18, [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner], .continuous, CGPoint(x: 13.5, y: 20.25)),
             (CGRect(x: 0, y: 0, width: 90, height: 80), 30, [.layerMinXMinYCorner, .layerMaxXMaxYCorner], .circular, CGPoint(x: 30.9, y: 15.1)),
+            // Whole-pixel x (vertical edges on pixel boundaries), a fraction in y.
+            (CGRect(x: 0, y: 0, width: 100, height: 60), 12, [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner], .circular, CGPoint(x: 21, y: 30.3)),
         ]
         for (rect, radius, corners, curve, offset) in cases {
             let (outline, polygon) = outline(rect, radius: radius, corners: corners, curve: curve)
@@ -119,6 +122,47 @@ final class ConvexOutlineFillerTests: XCTestCase {
             // runs nearly level; 16 lines (cairo samples 15) were up to 4 off.
             XCTAssertLessThanOrEqual(worstEdge, 2, "\(curve) r\(radius): edge pixels, the covered share")
         }
+    }
+
+    /// Shapes narrower than two pixels, and a disc smaller than one: rows
+    /// with no pixel wholly inside, where both sides share one run.
+    func testThinShapesAreCoveredAsFarAsTheyReach() {
+        let cases: [(CGRect, CGFloat, CGPoint)] = [
+            (CGRect(x: 0, y: 0, width: 1.5, height: 40), 0.75, CGPoint(x: 30.3, y: 10.6)),
+            (CGRect(x: 0, y: 0, width: 60, height: 1.2), 0.6, CGPoint(x: 10.45, y: 20.5)),
+            (CGRect(x: 0, y: 0, width: 1.4, height: 1.4), 0.7, CGPoint(x: 50.8, y: 50.1)),
+        ]
+        for (rect, radius, offset) in cases {
+            let (outline, polygon) = outline(rect, radius: radius)
+            for wide in Set([false, ProcessorFeatures.hasAVX2]) {
+                let buffer = fill(outline, offset: offset, wide: wide)
+                var worst = 0.0, touched = 0
+                for y in 0..<120 {
+                    let row = shares(of: polygon, offset: offset, row: y, width: 160)
+                    for x in 0..<160 {
+                        worst = max(worst, abs(Double(pixel(buffer, x, y) & 0xFF) - expectedBlue(share: row[x])))
+                        if pixel(buffer, x, y) != Self.grey { touched += 1 }
+                    }
+                }
+                XCTAssertGreaterThan(touched, 0, "\(rect.size): drawn")
+                XCTAssertLessThanOrEqual(worst, 2, "\(rect.size) wide \(wide): every pixel its covered share")
+            }
+        }
+    }
+
+    /// The destination's clip region is set for the one composite and
+    /// cleared after it: a later composite reaches all of its rectangle.
+    func testTheBoxesClipOnlyTheirOwnComposite() {
+        let buffer = greyBuffer(width: 40, height: 30)
+        let image = PixmanImage(buffer: buffer)!
+        let red = PixmanImage(solidPixel: 0xFFFF_0000)!, blue = PixmanImage(solidPixel: 0xFF00_00FF)!
+        image.composite(red, operation: PIXMAN_OP_SRC, within: [pixman_box32_t(x1: 2, y1: 3, x2: 5, y2: 9)],
+                        rect: PixelRect(x: 0, y: 0, width: 40, height: 30))
+        XCTAssertEqual(pixel(buffer, 3, 4), 0xFFFF_0000, "inside the box")
+        XCTAssertEqual(pixel(buffer, 6, 4), Self.grey, "outside it")
+        image.composite(blue, mask: nil, operation: PIXMAN_OP_SRC, rect: PixelRect(x: 0, y: 0, width: 40, height: 30))
+        XCTAssertEqual(pixel(buffer, 39, 29), 0xFF00_00FF, "the next composite is not clipped")
+        XCTAssertEqual(pixel(buffer, 3, 4), 0xFF00_00FF)
     }
 
     /// The AVX2 run and pixman's region give the same pixels.

@@ -31,6 +31,33 @@ final class OutlineFillTests: ModelTestCase {
         XCTAssertNil(content(square)?.outlineFill, "square corners have their own path")
     }
 
+    /// Coming to rest on whole pixels changes nothing at the edge: the disc
+    /// is filled by its outline there too, not drawn from its bitmap (cairo's
+    /// antialiasing, up to 15 levels apart on nearly level stretches).
+    func testTheEdgeStaysAsTheDiscComesToRestOnWholePixels() throws {
+        func frame(at centre: CGPoint) -> CGImage {
+            let host = InlineRenderHost(width: 160, height: 160)
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 160, height: 160)
+            root.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            root.addSublayer(disc(color: CGColor(red: 0.9, green: 0.8, blue: 0.3, alpha: 0.9), at: centre))
+            root.attach(to: host)
+            CATransaction.flush()
+            return withExtendedLifetime(root) { host.render(at: CACurrentMediaTime()) }
+        }
+        let resting = frame(at: CGPoint(x: 80, y: 80)), gliding = frame(at: CGPoint(x: 80.001, y: 80.001))
+        var worst = 0
+        for y in 0..<160 {
+            for x in 0..<160 {
+                let a = resting.storage.pixel(x: x, y: y), b = gliding.storage.pixel(x: x, y: y)
+                for shift in stride(from: 0, to: 32, by: 8) {
+                    worst = max(worst, abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)))
+                }
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 1, "a thousandth of a pixel apart: the same pixels within a level")
+    }
+
     /// Over opaque black, a translucent disc centred at a fraction of a
     /// pixel: every pixel is the colour times the share of the pixel the
     /// circle covers (16 x 16 samples a pixel).
