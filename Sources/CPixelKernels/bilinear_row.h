@@ -110,6 +110,17 @@ lamina_bilinear_prefetch(const uint8_t *base, intptr_t stride, int32_t x, int32_
     __builtin_prefetch((const void *)(line + (uintptr_t)stride), 0, 3);
 }
 
+/* Asks for the lines a whole row reads, one pixel every
+   `lamina_prefetch_gap` columns, from its positions (16.16): the sampler
+   does so for the next row while it blends this one. */
+static inline void
+lamina_bilinear_prefetch_row(const uint8_t *base, intptr_t stride, const int32_t *xy, intptr_t count) {
+    intptr_t gap = lamina_prefetch_gap(xy, count, stride);
+    for (intptr_t k = 0; k < count; k += gap) {
+        lamina_bilinear_prefetch(base, stride, (int32_t)((uint32_t)xy[2 * k] - 0x8000u), (int32_t)((uint32_t)xy[2 * k + 1] - 0x8000u));
+    }
+}
+
 /* The loops' prefetch for the four pixels from column `i` (a multiple of
    four): the lines of the pixels `LAMINA_ROW_PREFETCH_AHEAD` columns on,
    one every `gap` columns (`lamina_prefetch_gap`). */
