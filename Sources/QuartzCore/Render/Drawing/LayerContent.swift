@@ -344,7 +344,7 @@ final class LayerContent {
         let reachesAllOfClip = !GroupRenderer.leavesDestinationWhereTransparent(operation)
         if inverse.isProjective, let outlineMask = outlineMask(outline, clip: clip, fade: mask) {
             // The mask is exact; a pixel of margin covers its antialiasing.
-            let bands = reachesAllOfClip ? [clip] : OutlineBands.rects(covering: outline ?? [], margin: 1, within: clip)
+            let bands = reachesAllOfClip ? [clip] : OutlineBands.joined(OutlineBands.rects(covering: outline ?? [], margin: 1, within: clip))
             if usingSwiftKernels, let fixed = PixmanImage.fixedTransform(inverse, over: region) {
                 // pixman's own pixels, sampled without its general fetcher.
                 image.setTransform(nil, bilinear: false)
