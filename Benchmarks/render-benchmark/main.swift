@@ -1,7 +1,8 @@
 // render-benchmark: the render side alone, offscreen, next to a baseline
 // measured in the same run. Figures, never pass or fail.
 //
-//   swift run -c release render-benchmark [layers|transformed|evaluation|kiosk|colours]...   (default: all five)
+//   swift run -c release render-benchmark [layers|transformed|evaluation|kiosk|colours|coverflow]...
+//   (default: the first five)
 //
 // layers:     1000 layers animating position and opacity at 1280x720,
 //             rendered frame after frame (RenderLoop, frames discarded),
@@ -15,6 +16,8 @@
 //             selection's glow added in one pass beside pixman's passes.
 // colours:    1000 still squares whose background colour animates, beside
 //             the same squares whose opacity animates.
+// coverflow:  cover flow's frames at 1920x1080 (RENDER_BENCHMARK_SIZE), the
+//             focus moving as the demo's keys move it; no baseline.
 import BenchmarkSupport
 import Foundation
 import QuartzCore
@@ -28,8 +31,9 @@ for mode in modes {
     case "evaluation": EvaluationBenchmark.run()
     case "kiosk": KioskFramesBenchmark.run()
     case "colours": ColourLayersBenchmark.run()
+    case "coverflow": CoverFlowFramesBenchmark.run()
     default:
-        FileHandle.standardError.write(Data("render-benchmark: unknown mode \(mode) (layers, transformed, evaluation, kiosk, colours)\n".utf8))
+        FileHandle.standardError.write(Data("render-benchmark: unknown mode \(mode) (layers, transformed, evaluation, kiosk, colours, coverflow)\n".utf8))
         exit(2)
     }
 }

@@ -82,6 +82,24 @@ lamina_bilinear_at(const uint8_t *base, intptr_t stride, int32_t width, int32_t 
     return lamina_bilinear_blend(top, bottom, (uint32_t)(x >> 9) & 0x7F, (uint32_t)(y >> 9) & 0x7F);
 }
 
+/* Columns between the pixels whose lines the blending loops ask for ahead:
+   8 where the position moves about a pixel a column along a bitmap row (a
+   line holds sixteen pixels), fewer where each column reaches new lines: a
+   layer shown much smaller than its bitmap (cover flow's side covers step
+   ten pixels a column) or whose row slants across the bitmap's rows. There
+   every column's lines missed but the eighth's, and the loop waited on the
+   loads of the rest. From the row's first and last positions (16.16). */
+static inline __attribute__((always_inline)) intptr_t
+lamina_prefetch_gap(const int32_t *xy, intptr_t count, intptr_t stride) {
+    if (count < 2) return 8;
+    int64_t dx = (int64_t)xy[2 * (count - 1)] - xy[0], dy = (int64_t)xy[2 * (count - 1) + 1] - xy[1];
+    if (dx < 0) dx = -dx;
+    if (dy < 0) dy = -dy;
+    /* Bytes of bitmap crossed a column, rows counted at their stride. */
+    int64_t bytes = ((dx >> 16) * 4 + (dy >> 16) * (int64_t)stride) / (int64_t)(count - 1);
+    return bytes >= 32 ? 1 : bytes >= 8 ? 4 : 8;
+}
+
 /* Asks for the lines the pixel at (x, y) (16.16, not moved) reads. Address
    arithmetic in integers: a position far outside is no pointer into the
    bitmap, and a prefetch of any address is safe. */
@@ -90,6 +108,32 @@ lamina_bilinear_prefetch(const uint8_t *base, intptr_t stride, int32_t x, int32_
     uintptr_t line = (uintptr_t)base + (uintptr_t)((intptr_t)(y >> 16) * stride) + (uintptr_t)((intptr_t)(x >> 16) * 4);
     __builtin_prefetch((const void *)line, 0, 3);
     __builtin_prefetch((const void *)(line + (uintptr_t)stride), 0, 3);
+}
+
+/* Asks for the lines a whole row reads, one pixel every
+   `lamina_prefetch_gap` columns, from its positions (16.16): the sampler
+   does so for the next row while it blends this one. */
+static inline void
+lamina_bilinear_prefetch_row(const uint8_t *base, intptr_t stride, const int32_t *xy, intptr_t count) {
+    intptr_t gap = lamina_prefetch_gap(xy, count, stride);
+    for (intptr_t k = 0; k < count; k += gap) {
+        lamina_bilinear_prefetch(base, stride, (int32_t)((uint32_t)xy[2 * k] - 0x8000u), (int32_t)((uint32_t)xy[2 * k + 1] - 0x8000u));
+    }
+}
+
+/* The loops' prefetch for the four pixels from column `i` (a multiple of
+   four): the lines of the pixels `LAMINA_ROW_PREFETCH_AHEAD` columns on,
+   one every `gap` columns (`lamina_prefetch_gap`). */
+static inline __attribute__((always_inline)) void
+lamina_bilinear_prefetch_ahead(const uint8_t *base, intptr_t stride, const int32_t *xy, intptr_t count, intptr_t i,
+                               intptr_t gap) {
+    if (gap == 8 && (i & 7) != 0) return;
+    intptr_t step = gap < 4 ? gap : 4;
+    for (intptr_t k = i; k < i + 4; k += step) {
+        intptr_t ahead = k + LAMINA_ROW_PREFETCH_AHEAD < count ? k + LAMINA_ROW_PREFETCH_AHEAD : count - 1;
+        lamina_bilinear_prefetch(base, stride, (int32_t)((uint32_t)xy[2 * ahead] - 0x8000u),
+                                 (int32_t)((uint32_t)xy[2 * ahead + 1] - 0x8000u));
+    }
 }
 
 #if defined(__SSE2__) && defined(__x86_64__)
@@ -186,14 +230,9 @@ lamina_bilinear_row(const uint8_t *base, intptr_t stride, int32_t width, int32_t
     const __m128i strides = _mm_set1_epi64x((long long)stride), low32 = _mm_set1_epi64x(0xFFFFFFFFLL);
     /* A row longer than 32 bits can hold goes one pixel at a time. */
     intptr_t simdCount = (uint64_t)stride <= 0xFFFFFFFFu ? count : 0;
+    const intptr_t gap = lamina_prefetch_gap(xy, count, stride);
     for (; i + 4 <= simdCount; i += 4) {
-        if ((i & 7) == 0) {
-            /* A line holds sixteen pixels and the position moves about
-               one pixel a column: once every eight is enough. */
-            intptr_t ahead = i + LAMINA_ROW_PREFETCH_AHEAD < count ? i + LAMINA_ROW_PREFETCH_AHEAD : count - 1;
-            lamina_bilinear_prefetch(base, stride, (int32_t)((uint32_t)xy[2 * ahead] - 0x8000u),
-                                     (int32_t)((uint32_t)xy[2 * ahead + 1] - 0x8000u));
-        }
+        lamina_bilinear_prefetch_ahead(base, stride, xy, count, i, gap);
 
         /* Four (x, y) pairs, taken apart. */
         __m128 pairs01 = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(xy + 2 * i)));

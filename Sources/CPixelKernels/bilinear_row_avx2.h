@@ -57,13 +57,10 @@ lamina_bilinear_row_avx2(const uint8_t *base, intptr_t stride, int32_t width, in
     const __m256i pick01 = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1), pick23 = _mm256_setr_epi32(2, 2, 2, 2, 3, 3, 3, 3);
     /* The packed results come as pixels 0, 2, 0, 2 | 1, 3, 1, 3. */
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5);
+    const intptr_t gap = lamina_prefetch_gap(xy, count, stride);
     intptr_t i = 0;
     for (; i + 4 <= count; i += 4) {
-        if ((i & 7) == 0) {
-            intptr_t ahead = i + LAMINA_ROW_PREFETCH_AHEAD < count ? i + LAMINA_ROW_PREFETCH_AHEAD : count - 1;
-            lamina_bilinear_prefetch(base, stride, (int32_t)((uint32_t)xy[2 * ahead] - 0x8000u),
-                                     (int32_t)((uint32_t)xy[2 * ahead + 1] - 0x8000u));
-        }
+        lamina_bilinear_prefetch_ahead(base, stride, xy, count, i, gap);
         /* Four (x, y) pairs, taken apart. */
         __m128 pairs01 = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(xy + 2 * i)));
         __m128 pairs23 = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(xy + 2 * i + 4)));

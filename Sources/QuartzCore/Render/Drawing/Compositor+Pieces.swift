@@ -29,17 +29,22 @@ extension PixmanImage {
     /// rasterize straight into an a8 image; compositing went through a
     /// temporary mask of the polygon's size, allocated, rasterized and
     /// composited again every frame for a perspective layer's outline.)
+    /// Given to pixman as slabs between its corners' heights
+    /// (`PolygonSlabs`), half the rows a fan of triangles took; as the
+    /// fan when the points are not convex.
     func fillPolygon(_ points: [CGPoint]) {
         guard points.count >= 3, let white = PixmanImage(red: 1, green: 1, blue: 1, alpha: 1) else { return }
-        func fixed(_ p: CGPoint) -> pixman_point_fixed {
-            // 16.16 fixed point, kept within its range.
-            func value(_ v: CGFloat) -> pixman_fixed_t { pixman_fixed_t(max(-32000, min(32000, v)) * 65536) }
-            return pixman_point_fixed(x: value(p.x), y: value(p.y))
+        if let slabs = PolygonSlabs.trapezoids(points) {
+            return pixman_composite_trapezoids(PIXMAN_OP_ADD, white.raw, raw, PIXMAN_a8, 0, 0, 0, 0, Int32(slabs.count), slabs)
         }
-        // A fan: pixman sums the triangles' coverage, so inner edges leave no seam.
-        let triangles = (1..<(points.count - 1)).map {
-            pixman_triangle(p1: fixed(points[0]), p2: fixed(points[$0]), p3: fixed(points[$0 + 1]))
-        }
+        fillPolygonAsFan(points, white: white)
+    }
+
+    /// `fillPolygon` through a fan of triangles, as it was drawn before
+    /// the slabs (and still is for points that are not convex).
+    func fillPolygonAsFan(_ points: [CGPoint], white: PixmanImage? = PixmanImage(red: 1, green: 1, blue: 1, alpha: 1)) {
+        guard points.count >= 3, let white else { return }
+        let triangles = PolygonSlabs.fan(points)
         pixman_composite_triangles(PIXMAN_OP_ADD, white.raw, raw, PIXMAN_a8, 0, 0, 0, 0, Int32(triangles.count), triangles)
     }
 }

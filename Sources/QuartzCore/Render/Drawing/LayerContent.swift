@@ -190,6 +190,28 @@ final class LayerContent {
         drawWhenNeeded = nil
     }
 
+    /// Another layer's content whose drawing is the same (`twin.key`): the
+    /// same pixels, not drawn again, while what a content keeps between
+    /// frames for the layer it draws (copies through a transform or at a
+    /// fraction of a pixel, a faded colour) stays its own. Nil when the
+    /// twin's pixels are not drawn yet (a plain rectangle, drawn only when
+    /// needed): nothing to share.
+    init?(sharingPixelsOf twin: LayerContent) {
+        guard let pixels = twin.drawnPixels else { return nil }
+        key = twin.key
+        origin = twin.origin
+        (pixelWidth, pixelHeight) = (twin.pixelWidth, twin.pixelHeight)
+        drawnPixels = pixels
+        drawWhenNeeded = nil
+        outlineFill = twin.outlineFill
+    }
+
+    /// Whether `other` reads the same pixels (for tests).
+    func sharesPixels(with other: LayerContent) -> Bool {
+        guard let mine = drawnPixels, let theirs = other.drawnPixels else { return false }
+        return mine.storage === theirs.storage
+    }
+
     /// The bitmap's size for `extent` (layer space) at `scale`; nil for a
     /// size that is empty, not finite or too large (a huge layer must not
     /// trap: it draws nothing). Checked before converting to `Int`.
@@ -328,7 +350,7 @@ final class LayerContent {
         let reachesAllOfClip = !GroupRenderer.leavesDestinationWhereTransparent(operation)
         if inverse.isProjective, let outlineMask = outlineMask(outline, clip: clip, fade: mask) {
             // The mask is exact; a pixel of margin covers its antialiasing.
-            let bands = reachesAllOfClip ? [clip] : OutlineBands.rects(covering: outline ?? [], margin: 1, within: clip)
+            let bands = reachesAllOfClip ? [clip] : OutlineBands.joined(OutlineBands.rects(covering: outline ?? [], margin: 1, within: clip))
             if usingSwiftKernels, let fixed = PixmanImage.fixedTransform(inverse, over: region) {
                 // pixman's own pixels, sampled without its general fetcher.
                 image.setTransform(nil, bilinear: false)

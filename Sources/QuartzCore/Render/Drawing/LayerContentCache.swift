@@ -22,15 +22,46 @@ final class LayerContentCache {
 
     private func lookUp(_ node: DrawNode) -> LayerContent? {
         let key = LayerContent.Key(node.state, scale: Self.rasterScale(for: node), screenScale: Self.screenScale(for: node))
-        if let cached = entries[node.id], cached.key == key { return cached }
+        let replaced = entries[node.id]
+        if let replaced, replaced.key == key { return replaced }
         let content: LayerContent?
         if LayerContent.showsContentsUnchanged(key), let contents = key.contents, let image = sourceImage(for: contents) {
             content = LayerContent(key: key, contents: contents, image: image)
+        } else if let twin = drawn(key) {
+            content = LayerContent(sharingPixelsOf: twin)
+            // Findable too: its pixels outlive the twin's drawing changing.
+            if let content, let contents = key.contents { drawnFromImage[ObjectIdentifier(contents), default: []].append(content) }
         } else {
             content = LayerContentRenderer.render(key: key)
+            if let content, let contents = key.contents { drawnFromImage[ObjectIdentifier(contents), default: []].append(content) }
         }
+        if let replaced { forgetDrawn(replaced) }
         entries[node.id] = content
         return content
+    }
+
+    /// Bitmaps drawn from each contents image, by the image's identity: a
+    /// layer whose drawing is the same as one of them (an equal key) shares
+    /// its pixels instead of drawing its own. Cover flow's reflections show
+    /// their covers' images at the covers' size: one bitmap each instead
+    /// of two, and the perspective sampler, which waits on the bitmaps'
+    /// lines, reads half the memory a frame. Only images are looked up:
+    /// a plain rectangle draws nothing until needed, and a layer whose
+    /// colour animates makes a new content every frame.
+    private var drawnFromImage: [ObjectIdentifier: [LayerContent]] = [:]
+
+    /// A drawn bitmap whose key is `key`, when there is one.
+    private func drawn(_ key: LayerContent.Key) -> LayerContent? {
+        guard let contents = key.contents else { return nil }
+        return drawnFromImage[ObjectIdentifier(contents)]?.first { $0.key == key }
+    }
+
+    /// Drops `content` from `drawnFromImage` (its layer's drawing changed).
+    private func forgetDrawn(_ content: LayerContent) {
+        guard let contents = content.key.contents, var drawn = drawnFromImage[ObjectIdentifier(contents)],
+              let index = drawn.firstIndex(where: { $0 === content }) else { return }
+        drawn.remove(at: index)
+        drawnFromImage[ObjectIdentifier(contents)] = drawn.isEmpty ? nil : drawn
     }
 
     /// Drops the content of layers that are gone, and source images no
@@ -38,7 +69,14 @@ final class LayerContentCache {
     /// `liveCount` layers are live, those `isKept` says yes to: while there
     /// are no more entries than that, nothing is looked at.
     func retainOnly(liveCount: Int, _ isKept: (DrawID) -> Bool) {
-        if entries.count > liveCount { entries = entries.filter { isKept($0.key) } }
+        if entries.count > liveCount {
+            entries = entries.filter { isKept($0.key) }
+            let live = Set(entries.values.map(ObjectIdentifier.init))
+            drawnFromImage = drawnFromImage.compactMapValues { drawn in
+                let kept = drawn.filter { live.contains(ObjectIdentifier($0)) }
+                return kept.isEmpty ? nil : kept
+            }
+        }
         if sources.count > entries.count {
             let used = Set(entries.values.compactMap { $0.key.contents.map(ObjectIdentifier.init) })
             sources = sources.filter { used.contains($0.key) }
@@ -50,6 +88,12 @@ final class LayerContentCache {
 
     /// How many layers keep a copy resampled at a fractional offset (for tests).
     var shiftedCopyCount: Int { entries.values.filter(\.hasShiftedCopy).count }
+
+    /// Every layer's content (for tests).
+    var allContents: [LayerContent] { Array(entries.values) }
+
+    /// How many bitmaps drawn from images can be shared (for tests).
+    var drawnFromImageCount: Int { drawnFromImage.values.reduce(0) { $0 + $1.count } }
 
     /// How many source images are shared (for tests).
     var sharedSourceCount: Int { sources.count }

@@ -58,37 +58,64 @@ enum ProjectiveBilinearSampler {
         var matrix = transform
         let ux = transform.matrix.0.0, uy = transform.matrix.1.0, uw = transform.matrix.2.0
         let outline = outline.flatMap { $0.allSatisfy { $0.x.isFinite && $0.y.isFinite } ? $0 : nil }
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * max(1, rect.width)) { positions in
-            let xy = positions.baseAddress!
+        let bitmap = source.base.assumingMemoryBound(to: UInt8.self)
+        /// A row ready to blend: its columns (relative to the rect), its
+        /// homogeneous start and steps, its positions (in `xy`, column c's
+        /// at 2c).
+        struct Row {
+            let columns: Range<Int>
+            var homogeneous: lamina_projective_row
+        }
+        /// Row `row`'s positions into `xy`; nil for a row with nothing to
+        /// blend (cleared here where pixman would leave it unfetched).
+        func prepare(_ row: Int, into xy: UnsafeMutablePointer<Int32>) -> Row? {
+            // The columns sampled, relative to the rect.
+            var columns = 0..<rect.width
+            if let outline {
+                let near = OutlineBands.columns(of: outline, row: rect.y + row, margin: 1)
+                    .map { max(0, $0.lowerBound - rect.x)..<min(rect.width, $0.upperBound - rect.x) }
+                columns = near.flatMap { $0.isEmpty ? nil : $0 } ?? 0..<0
+            }
+            guard !columns.isEmpty else { return nil }
+            // The centre of the row's first pixel, as pixman starts a row.
+            var start = pixman_vector(vector: (Int32(truncatingIfNeeded: rect.x << 16 + 0x8000),
+                                               Int32(truncatingIfNeeded: (rect.y + row) << 16 + 0x8000), 0x10000))
+            guard pixman_transform_point_3d(&matrix, &start) != 0 else {
+                // pixman leaves such a row unfetched; transparent here.
+                (output + row * outputBytesPerRow).assumingMemoryBound(to: UInt32.self).update(repeating: 0, count: rect.width)
+                return nil
+            }
+            ProjectiveSpans(x: start.vector.0, y: start.vector.1, w: start.vector.2, ux: ux, uy: uy, uw: uw,
+                            count: columns.upperBound, first: columns.lowerBound, tolerance: min(tolerance, 0.5))
+                .positions(into: xy)
+            return Row(columns: columns, homogeneous: lamina_projective_row(x: start.vector.0, y: start.vector.1, w: start.vector.2,
+                                                                            ux: ux, uy: uy, uw: uw))
+        }
+        // Two rows' positions at a time: the next row's are worked out
+        // before this one is blended, and their bitmap lines asked for,
+        // so that a narrow row (a side cover, shorter than the loop's
+        // prefetch distance) finds the lines it reads on its way.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 * max(1, rect.width)) { positions in
+            var xy = positions.baseAddress!, nextXY = xy + 2 * max(1, rect.width)
+            var current = rect.height > 0 ? prepare(0, into: xy) : nil
             for row in 0..<rect.height {
-                let line = (output + row * outputBytesPerRow).assumingMemoryBound(to: UInt32.self)
-                // The columns sampled, relative to the rect.
-                var columns = 0..<rect.width
-                if let outline {
-                    let near = OutlineBands.columns(of: outline, row: rect.y + row, margin: 1)
-                        .map { max(0, $0.lowerBound - rect.x)..<min(rect.width, $0.upperBound - rect.x) }
-                    columns = near.flatMap { $0.isEmpty ? nil : $0 } ?? 0..<0
+                let next = row + 1 < rect.height ? prepare(row + 1, into: nextXY) : nil
+                if let next {
+                    lamina_bilinear_prefetch_row(bitmap, source.bytesPerRow, nextXY + 2 * next.columns.lowerBound,
+                                                 next.columns.count)
                 }
-                guard !columns.isEmpty else { continue }
-                // The centre of the row's first pixel, as pixman starts a row.
-                var start = pixman_vector(vector: (Int32(truncatingIfNeeded: rect.x << 16 + 0x8000),
-                                                   Int32(truncatingIfNeeded: (rect.y + row) << 16 + 0x8000), 0x10000))
-                guard pixman_transform_point_3d(&matrix, &start) != 0 else {
-                    // pixman leaves such a row unfetched; transparent here.
-                    line.update(repeating: 0, count: rect.width)
-                    continue
+                if var current {
+                    let line = (output + row * outputBytesPerRow).assumingMemoryBound(to: UInt32.self)
+                    let columns = current.columns
+                    // The positions first, then the blends: the blending loop
+                    // knows where it will read next and asks for it early.
+                    lamina_bilinear_row(bitmap, source.bytesPerRow,
+                                        Int32(truncatingIfNeeded: source.width), Int32(truncatingIfNeeded: source.height),
+                                        &current.homogeneous, columns.lowerBound, xy + 2 * columns.lowerBound, columns.count,
+                                        line + columns.lowerBound, wide ? 1 : 0)
                 }
-                // The positions first, then the blends: the blending loop
-                // knows where it will read next and asks for it early.
-                ProjectiveSpans(x: start.vector.0, y: start.vector.1, w: start.vector.2, ux: ux, uy: uy, uw: uw,
-                                count: columns.upperBound, first: columns.lowerBound, tolerance: min(tolerance, 0.5))
-                    .positions(into: xy)
-                var homogeneous = lamina_projective_row(x: start.vector.0, y: start.vector.1, w: start.vector.2,
-                                                        ux: ux, uy: uy, uw: uw)
-                lamina_bilinear_row(source.base.assumingMemoryBound(to: UInt8.self), source.bytesPerRow,
-                                    Int32(truncatingIfNeeded: source.width), Int32(truncatingIfNeeded: source.height),
-                                    &homogeneous, columns.lowerBound, xy + 2 * columns.lowerBound, columns.count,
-                                    line + columns.lowerBound, wide ? 1 : 0)
+                current = next
+                swap(&xy, &nextXY)
             }
         }
     }

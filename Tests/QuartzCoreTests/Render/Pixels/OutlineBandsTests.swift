@@ -45,6 +45,32 @@ final class OutlineBandsTests: XCTestCase {
     }
 
     /// Outside the clip, or a degenerate outline: nothing, or the clip.
+    /// Joined bands cover every pixel of the bands, no two overlap, each
+    /// holds at most its area and a tenth more than its bands: a cover
+    /// turned about its vertical axis (upright sides) joins into a few
+    /// rectangles, a layer turned in its plane keeps most of its bands.
+    func testJoinedBandsCoverTheSamePixelsWithLittleMore() {
+        let clip = PixelRect(x: 0, y: 0, width: 900, height: 700)
+        let cover = [CGPoint(x: 300.4, y: 80.2), CGPoint(x: 420.7, y: 130.6), CGPoint(x: 420.7, y: 560.3), CGPoint(x: 300.4, y: 610.9)]
+        let turned = [CGPoint(x: 450, y: 40), CGPoint(x: 800, y: 250), CGPoint(x: 600, y: 650), CGPoint(x: 250, y: 440)]
+        for (name, outline) in [("cover", cover), ("turned", turned)] {
+            let bands = OutlineBands.rects(covering: outline, margin: 1, within: clip)
+            let joined = OutlineBands.joined(bands)
+            for band in bands {
+                for y in band.y..<band.maxY {
+                    for x in [band.x, band.maxX - 1, (band.x + band.maxX) / 2] {
+                        XCTAssertTrue(covers(joined, x: x, y: y), "\(name): (\(x), \(y)) left out")
+                    }
+                }
+            }
+            for (above, below) in zip(joined, joined.dropFirst()) { XCTAssertLessThanOrEqual(above.maxY, below.y, "\(name): overlap") }
+            XCTAssertTrue(joined.allSatisfy { $0.area <= 32 * 1024 || bands.contains($0) }, name)
+            let bandPixels = bands.reduce(0) { $0 + $1.area }, joinedPixels = joined.reduce(0) { $0 + $1.area }
+            XCTAssertLessThanOrEqual(joinedPixels * 10, bandPixels * 11, name)
+            if name == "cover" { XCTAssertLessThanOrEqual(joined.count * 4, bands.count, "the cover's bands join") }
+        }
+    }
+
     func testDegenerateInput() {
         let clip = PixelRect(x: 10, y: 10, width: 50, height: 50)
         XCTAssertEqual(OutlineBands.rects(covering: [CGPoint(x: 200, y: 200), CGPoint(x: 300, y: 200), CGPoint(x: 250, y: 300)],
