@@ -7,6 +7,12 @@ package struct FrameSummary: Sendable, Equatable {
     /// Intervals longer than this are idle time (nothing to draw), not
     /// slow frames, and are left out of the achieved rate.
     static let idleGap: CFTimeInterval = 0.25
+    /// An interval longer than this many display intervals in which no
+    /// frame was dropped is idle as well: the loop had nothing to draw for
+    /// a tick or more (cover flow rests 0.1 s between its moves), where a
+    /// slow frame drops the ticks it overran. Two ticks (an animation asking
+    /// for 30 frames a second) are still drawing.
+    static let idleTicks = 2.5
 
     package private(set) var frames = 0
     package private(set) var droppedFrames = 0
@@ -28,12 +34,13 @@ package struct FrameSummary: Sendable, Equatable {
 
     package mutating func add(_ frame: FrameStatistics) {
         frames += 1
+        let dropped = frame.droppedFramesSoFar > droppedFrames
         droppedFrames = frame.droppedFramesSoFar
         workTimes.add(frame.workTime)
         if let lastFinish {
             let interval = frame.finishedAt - lastFinish
             intervals.add(interval)
-            if interval > 0, interval <= Self.idleGap {
+            if interval > 0, interval <= Self.idleGap, dropped || interval <= Self.idleTicks * displayInterval {
                 busyIntervals += 1
                 busyTime += interval
             }
@@ -43,7 +50,8 @@ package struct FrameSummary: Sendable, Equatable {
     }
 
     /// Frames per second while frames were being drawn one after another:
-    /// intervals of idle time (over `idleGap`) are left out. Nil until two
+    /// intervals of idle time (over `idleGap`, or over `idleTicks` with no
+    /// frame dropped) are left out. Nil until two
     /// frames came close enough together.
     package var achievedRate: Double? {
         busyIntervals == 0 || busyTime <= 0 ? nil : Double(busyIntervals) / busyTime

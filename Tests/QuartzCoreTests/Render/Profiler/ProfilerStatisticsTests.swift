@@ -110,6 +110,24 @@ final class ProfilerStatisticsTests: ModelTestCase {
                        "Lamina: 0 frames in 0.0 s, no steady rate (display 60 Hz), 0 dropped")
     }
 
+    /// A rest shorter than `idleGap` with nothing to draw (cover flow's
+    /// 0.1 s between moves) is not drawing time; ticks overrun by a slow
+    /// frame, which it drops, are.
+    func testShortRestsAreIdleAndSlowFramesAreNot() throws {
+        var resting = FrameSummary(displayInterval: 1.0 / 60)
+        for move in 0..<4 {
+            let start = Double(move) * 0.5
+            for index in 0..<24 { resting.add(frame(endingAt: start + Double(index) / 60)) }  // 0.4 s of frames, 0.1 s rest
+        }
+        XCTAssertEqual(try XCTUnwrap(resting.achievedRate), 60, accuracy: 1e-6, "the rests left out")
+        var slow = FrameSummary(displayInterval: 1.0 / 60)
+        for index in 0..<20 { slow.add(frame(endingAt: Double(index) * 3 / 60, dropped: 2 * index)) }
+        XCTAssertEqual(try XCTUnwrap(slow.achievedRate), 20, accuracy: 1e-6, "three ticks a frame, two dropped: drawing at 20")
+        var halfRate = FrameSummary(displayInterval: 1.0 / 60)
+        for index in 0..<20 { halfRate.add(frame(endingAt: Double(index) * 2 / 60)) }
+        XCTAssertEqual(try XCTUnwrap(halfRate.achievedRate), 30, accuracy: 1e-6, "an animation asking for 30 a second")
+    }
+
     func testDebugSettingsFromTheEnvironment() {
         XCTAssertEqual(DebugSettings(environment: LaminaEnvironment([:])), DebugSettings())
         let on = DebugSettings(environment: LaminaEnvironment(["LAMINA_PROFILER": "1", "LAMINA_FLASH_REPAINTS": "Yes"]))
