@@ -5,7 +5,8 @@
    row (ConvexOutlineFiller.swift holds the outline and says why).
 
    The outline is its left and right chains, each from its top vertex to
-   its bottom one, y never decreasing, in bitmap pixels; `offset_x` and
+   its bottom one, y never decreasing, in bitmap pixels (a chain of n
+   vertices: n x, then n y, then the n - 1 edges' slopes, dx/dy); `offset_x` and
    `offset_y` move it to target pixels. Coverage is exact: each piece of a
    chain within a pixel row adds, to every pixel right of it, the share of
    the row it spans (the left chain; the right chain takes it away), and to
@@ -26,12 +27,17 @@
 
 #include <stdint.h>
 #include <math.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 /* pixman_box32_t's layout. */
 typedef struct { int32_t x1, y1, x2, y2; } lamina_box;
 
 typedef struct {
     const double *x, *y;
+    /* Each edge's x step a unit of y (0 for a level one): no division a row. */
+    const double *slope;
     int count;
     /* The first edge that may reach the row being filled. */
     int cursor;
@@ -40,6 +46,18 @@ typedef struct {
 /* `color` times `share` OVER `dest`, with pixman's rounding. */
 static inline __attribute__((always_inline)) uint32_t
 lamina_over_share(uint32_t dest, uint32_t color, uint32_t share) {
+#if defined(__SSE2__)
+    /* The same products, four channels in 16-bit lanes. */
+    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(0x80), spread = _mm_set1_epi16(0x101);
+    __m128i source = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)color), zero);
+    if (share < 255) {
+        source = _mm_mulhi_epu16(_mm_adds_epu16(_mm_mullo_epi16(source, _mm_set1_epi16((short)share)), half), spread);
+    }
+    __m128i inverse = _mm_sub_epi16(_mm_set1_epi16(255), _mm_shufflelo_epi16(source, 0xFF));
+    __m128i under = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)dest), zero);
+    under = _mm_mulhi_epu16(_mm_adds_epu16(_mm_mullo_epi16(under, inverse), half), spread);
+    return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(_mm_adds_epu16(under, source), zero));
+#else
     uint32_t source = color;
     if (share < 255) {
         source = 0;
@@ -51,6 +69,7 @@ lamina_over_share(uint32_t dest, uint32_t color, uint32_t share) {
         result |= (d > 255 ? 255 : d) << c;
     }
     return result;
+#endif
 }
 
 /* floor and ceil without a call into libm (baseline x86-64 has no
@@ -126,7 +145,7 @@ static inline void lamina_convex_piece(lamina_run *run, double x0, double x1, do
     /* Pixels from `end` on lie wholly right of the piece. */
     double from = end - run->start;
     if (from < run->length) run->steps[from < 0 ? 0 : (int)from] += (float)dy;
-    double width = high - low;
+    double width = high - low, inverse_width = width < 1e-9 ? 0 : 1 / width;
     double a = first - run->start, b = end - run->start;
     if (a < 0) a = 0;
     if (b > run->length) b = run->length;
@@ -136,7 +155,7 @@ static inline void lamina_convex_piece(lamina_run *run, double x0, double x1, do
             double u = column + 1 - low;
             share = u < 0 ? 0 : u > 1 ? 1 : u;
         } else {
-            share = (lamina_right_area(high, column) - lamina_right_area(low, column)) / width;
+            share = (lamina_right_area(high, column) - lamina_right_area(low, column)) * inverse_width;
         }
         run->partial[i] += (float)(dy * share);
     }
@@ -151,7 +170,7 @@ static inline void lamina_convex_chain_pieces(lamina_chain *chain, lamina_run *r
         double ay = chain->y[i], by = chain->y[i + 1];
         if (by <= y0 || by <= ay) continue;
         double top = ay > y0 ? ay : y0, bottom = by < y1 ? by : y1;
-        double slope = (chain->x[i + 1] - chain->x[i]) / (by - ay);
+        double slope = chain->slope[i];
         double xt = chain->x[i] + (top - ay) * slope + offset_x, xb = chain->x[i] + (bottom - ay) * slope + offset_x;
         lamina_convex_piece(run, xt, xb, sign * (bottom - top));
     }
@@ -166,7 +185,7 @@ static inline void lamina_chain_extent(lamina_chain *chain, double y0, double y1
         double ay = chain->y[i], by = chain->y[i + 1];
         if (by < y0 || by < ay) continue;
         double top = ay > y0 ? ay : y0, bottom = by < y1 ? by : y1;
-        double slope = by > ay ? (chain->x[i + 1] - chain->x[i]) / (by - ay) : 0;
+        double slope = chain->slope[i];
         double xt = by > ay ? chain->x[i] + (top - ay) * slope : chain->x[i];
         double xb = by > ay ? chain->x[i] + (bottom - ay) * slope : chain->x[i + 1];
         if (xt < lo) lo = xt;
@@ -206,12 +225,12 @@ static inline lamina_run lamina_convex_run(double start, double end, int clip_x1
    `memory` must hold 2 * (clip_x2 - clip_x1 + 1) floats. */
 static inline int
 lamina_convex_fill(uint32_t *pixels, intptr_t stride,
-                   const double *left_x, const double *left_y, int left_count,
-                   const double *right_x, const double *right_y, int right_count,
+                   const double *left_chain, int left_count, const double *right_chain, int right_count,
                    double offset_x, double offset_y, double top, double bottom,
                    int clip_x1, int clip_x2, int first_row, int end_row,
                    uint32_t color, int wide, lamina_box *boxes, float *memory) {
-    lamina_chain left = {left_x, left_y, left_count, 0}, right = {right_x, right_y, right_count, 0};
+    lamina_chain left = {left_chain, left_chain + left_count, left_chain + 2 * left_count, left_count, 0};
+    lamina_chain right = {right_chain, right_chain + right_count, right_chain + 2 * right_count, right_count, 0};
     int box_count = 0;
     for (int y = first_row; y < end_row; y++) {
         /* The row in the outline's own space, within its top and bottom. */

@@ -11,10 +11,20 @@ struct ConvexOutline {
     struct Chain {
         let x: [Double], y: [Double]
         var count: Int { x.count }
+        /// As the kernel reads it: the x, then the y, then each edge's x
+        /// step a unit of y (0 for a level edge: no division a row).
+        let packed: [Double]
 
         fileprivate init<Points: Collection<CGPoint>>(_ points: Points) {
-            x = points.map { Double($0.x) }
-            y = points.map { Double($0.y) }
+            let x = points.map { Double($0.x) }, y = points.map { Double($0.y) }
+            self.x = x
+            self.y = y
+            var packed = x + y
+            for index in 1..<max(1, x.count) {
+                let height = y[index] - y[index - 1]
+                packed.append(height > 0 ? (x[index] - x[index - 1]) / height : 0)
+            }
+            self.packed = packed
         }
 
         /// Where the chain crosses `y` (within it), for telling left from right.

@@ -35,25 +35,22 @@ enum ConvexOutlineFiller {
         var inside = [pixman_box32_t](repeating: pixman_box32_t(), count: endRow - firstRow)
         // Two rows of partial shares and steps for the kernel (`lamina_run`).
         var runMemory = [Float](repeating: 0, count: 2 * (clip.width + 1))
-        let boxCount = inside.withUnsafeMutableBufferPointer { boxes in runMemory.withUnsafeMutableBufferPointer { runMemory in
-            boxes.withMemoryRebound(to: lamina_box.self) { boxes in
-                outline.left.x.withUnsafeBufferPointer { leftX in
-                    outline.left.y.withUnsafeBufferPointer { leftY in
-                        outline.right.x.withUnsafeBufferPointer { rightX in
-                            outline.right.y.withUnsafeBufferPointer { rightY in
-                                lamina_convex_fill(
-                                    buffer.base.assumingMemoryBound(to: UInt32.self), buffer.bytesPerRow / 4,
-                                    leftX.baseAddress, leftY.baseAddress, Int32(outline.left.count),
-                                    rightX.baseAddress, rightY.baseAddress, Int32(outline.right.count),
-                                    Double(offsetX), Double(offsetY), outline.top, outline.bottom,
-                                    Int32(clip.x), Int32(clip.maxX), Int32(firstRow), Int32(endRow),
-                                    color, wide ? 1 : 0, boxes.baseAddress, runMemory.baseAddress)
-                            }
+        let boxCount = inside.withUnsafeMutableBufferPointer { boxes in
+            runMemory.withUnsafeMutableBufferPointer { runMemory in
+                outline.left.packed.withUnsafeBufferPointer { left in
+                    outline.right.packed.withUnsafeBufferPointer { right in
+                        boxes.withMemoryRebound(to: lamina_box.self) { boxes in
+                            lamina_convex_fill(
+                                buffer.base.assumingMemoryBound(to: UInt32.self), buffer.bytesPerRow / 4,
+                                left.baseAddress, Int32(outline.left.count), right.baseAddress, Int32(outline.right.count),
+                                Double(offsetX), Double(offsetY), outline.top, outline.bottom,
+                                Int32(clip.x), Int32(clip.maxX), Int32(firstRow), Int32(endRow),
+                                color, wide ? 1 : 0, boxes.baseAddress, runMemory.baseAddress)
                         }
                     }
                 }
             }
-        }}
+        }
         guard boxCount > 0, let solid = PixmanImage(solidPixel: color) else { return }
         inside.removeLast(inside.count - Int(boxCount))
         destination.composite(solid, operation: PIXMAN_OP_OVER, within: inside, rect: clip)
