@@ -118,12 +118,44 @@ final class LayerContentCache {
     /// The pixels per layer point the content is drawn at: the layer's
     /// largest on-screen scale, rounded up to a quarter so small changes of
     /// scale do not redraw, at least 1.
+    ///
+    /// Under perspective, a layer that draws only its contents image,
+    /// sampled with the linear filter, is drawn at no more than the image's
+    /// own pixels a point: these columns' lengths leave out the divide by w
+    /// (a cover's scale stepped between 1 and 1.25 as it turned, and its
+    /// bitmap was drawn again each time: cover flow's frames of 20 ms and
+    /// more at 1920x1080), and past the image's pixels there is no detail
+    /// to gain. Affine layers, and pixel art sampled `.nearest`, keep their
+    /// bitmaps drawn at their scale (the contents-filter goldens).
     static func rasterScale(for node: DrawNode) -> CGFloat {
         let m = node.matrix
         let sx = (m.m11 * m.m11 + m.m12 * m.m12).squareRoot()
         let sy = (m.m21 * m.m21 + m.m22 * m.m22).squareRoot()
         let scale = max(sx, sy)
         guard scale.isFinite, scale > 1 else { return 1 }
-        return min(8, (scale * 4).rounded(.up) / 4)
+        let stepped = min(8, (scale * 4).rounded(.up) / 4)
+        let isProjective = m.m14 != 0 || m.m24 != 0 || m.m44 != 1
+        guard isProjective, node.state.magnificationFilter != .nearest, let detail = imageDetail(of: node.state)
+        else { return stepped }
+        return max(1, min(stepped, detail))
+    }
+
+    /// For a layer that draws its contents image and nothing else, the
+    /// image's pixels a layer point as its gravity places it; nil otherwise.
+    static func imageDetail(of state: LayerState) -> CGFloat? {
+        guard let contents = state.contents, state.backgroundColor.map({ $0.alpha == 0 }) ?? true,
+              state.borderWidth == 0 || (state.borderColor.map { $0.alpha == 0 } ?? true),
+              state.shape == nil, state.gradient == nil,
+              state.contentsRect == LayerState.unitRect, state.contentsCenter == LayerState.unitRect,
+              !(state.masksToBounds && state.cornerRadius > 0) else { return nil }
+        let bounds = state.bounds.standardized
+        let across = CGFloat(contents.width) / bounds.width, down = CGFloat(contents.height) / bounds.height
+        let detail: CGFloat
+        switch state.contentsGravity {
+        case .resize, .resizeAspect: detail = max(across, down)
+        case .resizeAspectFill: detail = min(across, down)
+        default: detail = state.contentsScale  // drawn at its own size
+        }
+        return detail.isFinite && detail > 0 ? detail : nil
     }
 }

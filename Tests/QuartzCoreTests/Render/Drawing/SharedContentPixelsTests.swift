@@ -23,9 +23,9 @@ final class SharedContentPixelsTests: ModelTestCase {
         return context.makeImage()!
     }
 
-    /// A cover turned in perspective with its faint mirror image under it
-    /// (drawn at the same scale: equal keys), and a layer beside, facing
-    /// the viewer (drawn at another scale), all three showing `images` in turn (the
+    /// A cover turned in perspective with its faint mirror image under it,
+    /// and a layer beside, facing the viewer (all three drawn at the
+    /// image's detail: equal keys), showing `images` in turn (the
     /// same image: shared; copies with the same pixels: drawn apart).
     private func scene(on host: RenderHost, images: [CGImage]) -> (root: CALayer, layers: [CALayer]) {
         let root = CALayer()
@@ -64,8 +64,7 @@ final class SharedContentPixelsTests: ModelTestCase {
 
     /// The frame with one image shared by all three is the frame with three
     /// images of the same pixels, each drawn apart, pixel for pixel; the
-    /// cover and its reflection read one bitmap, the layer beside (another
-    /// scale) its own.
+    /// three read one bitmap.
     func testLayersShowingTheSameDrawingShareOneBitmapWithTheSamePixels() {
         let image = Self.picture()
         let shared = InlineRenderHost(width: Self.width, height: Self.height)
@@ -82,11 +81,11 @@ final class SharedContentPixelsTests: ModelTestCase {
         }
         let sharedContents = imageContents(in: shared)
         XCTAssertEqual(sharedContents.count, 3, "each layer keeps a content of its own")
-        let turned = sharedContents.filter { $0.key.scale > 1 }
-        XCTAssertEqual(turned.count, 2, "the cover and its reflection are drawn at the same scale")
-        XCTAssertTrue(turned.count == 2 && turned[0].sharesPixels(with: turned[1]), "the two read one bitmap")
-        let facing = sharedContents.filter { $0.key.scale == 1 }
-        XCTAssertTrue(facing.count == 1 && !facing[0].sharesPixels(with: turned[0]), "another scale: its own bitmap")
+        // An image alone is drawn at no more than its own detail
+        // (`LayerContentCache.rasterScale`): turned or facing, the same key.
+        XCTAssertEqual(Set(sharedContents.map(\.key.scale)), [1], "drawn at the image's detail, whatever the turn")
+        XCTAssertTrue(sharedContents.count == 3 && sharedContents[0].sharesPixels(with: sharedContents[1])
+                      && sharedContents[1].sharesPixels(with: sharedContents[2]), "the three read one bitmap")
         let apartContents = imageContents(in: apart)
         XCTAssertEqual(apartContents.count, 3)
         XCTAssertFalse(apartContents[0].sharesPixels(with: apartContents[1]), "other images: drawn apart")
