@@ -154,6 +154,34 @@ lamina_bilinear_sums(const uint8_t *upper, intptr_t stride, __m128i left, __m128
                                  _mm_madd_epi16(_mm_unpackhi_epi8(mixed, zero), right));
     return _mm_srli_epi32(sums, 14);
 }
+
+/* Four pixels' positions (xy[2i] to xy[2i + 7]) taken apart: each one's
+   top-left neighbour (x0, y0) and, in lane k, the k-th pixel's (w_tl, w_bl)
+   in `left` and (w_tr, w_br) in `right`, 16 bits each (pmullw of values
+   below 2^8 in 32-bit lanes: the low halves hold the products, the high
+   ones 0). 0 when a neighbour of one of them comes within a pixel of the
+   bitmap's edge (x0 or y0 not within 1...limit - 1): those go one by one.
+   The SSE2 and AVX2 loops share it. */
+static inline __attribute__((always_inline)) int
+lamina_bilinear_quad(const int32_t *xy, intptr_t i, __m128i xLimit, __m128i yLimit,
+                     __m128i *x0, __m128i *y0, __m128i *left, __m128i *right) {
+    const __m128i half = _mm_set1_epi32(0x8000), seven = _mm_set1_epi32(0x7F), full = _mm_set1_epi32(128);
+    const __m128i zero = _mm_setzero_si128();
+    __m128 pairs01 = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(xy + 2 * i)));
+    __m128 pairs23 = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(xy + 2 * i + 4)));
+    __m128i x = _mm_sub_epi32(_mm_castps_si128(_mm_shuffle_ps(pairs01, pairs23, 0x88)), half);
+    __m128i y = _mm_sub_epi32(_mm_castps_si128(_mm_shuffle_ps(pairs01, pairs23, 0xDD)), half);
+    *x0 = _mm_srai_epi32(x, 16);
+    *y0 = _mm_srai_epi32(y, 16);
+    __m128i inside = _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(*x0, zero), _mm_cmplt_epi32(*x0, xLimit)),
+                                   _mm_and_si128(_mm_cmpgt_epi32(*y0, zero), _mm_cmplt_epi32(*y0, yLimit)));
+    if (_mm_movemask_epi8(inside) != 0xFFFF) return 0;
+    __m128i wx = _mm_and_si128(_mm_srli_epi32(x, 9), seven), wy = _mm_and_si128(_mm_srli_epi32(y, 9), seven);
+    __m128i ix = _mm_sub_epi32(full, wx), iy = _mm_sub_epi32(full, wy);
+    *left = _mm_or_si128(_mm_mullo_epi16(ix, iy), _mm_slli_epi32(_mm_mullo_epi16(ix, wy), 16));
+    *right = _mm_or_si128(_mm_mullo_epi16(wx, iy), _mm_slli_epi32(_mm_mullo_epi16(wx, wy), 16));
+    return 1;
+}
 #endif
 
 /* `count` positions of a span into `xy`, x and y side by side: the k-th
@@ -223,8 +251,6 @@ lamina_bilinear_row(const uint8_t *base, intptr_t stride, int32_t width, int32_t
     }
 #endif
 #if defined(__SSE2__) && defined(__x86_64__)
-    const __m128i half = _mm_set1_epi32(0x8000), seven = _mm_set1_epi32(0x7F), full = _mm_set1_epi32(128);
-    const __m128i zero = _mm_setzero_si128();
     /* Inside with a pixel to spare: 1 <= x0 and x0 + 2 < width. */
     const __m128i xLimit = _mm_set1_epi32(width - 2), yLimit = _mm_set1_epi32(height - 2);
     const __m128i strides = _mm_set1_epi64x((long long)stride), low32 = _mm_set1_epi64x(0xFFFFFFFFLL);
@@ -234,25 +260,11 @@ lamina_bilinear_row(const uint8_t *base, intptr_t stride, int32_t width, int32_t
     for (; i + 4 <= simdCount; i += 4) {
         lamina_bilinear_prefetch_ahead(base, stride, xy, count, i, gap);
 
-        /* Four (x, y) pairs, taken apart. */
-        __m128 pairs01 = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(xy + 2 * i)));
-        __m128 pairs23 = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(xy + 2 * i + 4)));
-        __m128i x = _mm_sub_epi32(_mm_castps_si128(_mm_shuffle_ps(pairs01, pairs23, 0x88)), half);
-        __m128i y = _mm_sub_epi32(_mm_castps_si128(_mm_shuffle_ps(pairs01, pairs23, 0xDD)), half);
-        __m128i x0 = _mm_srai_epi32(x, 16), y0 = _mm_srai_epi32(y, 16);
-        __m128i inside = _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(x0, zero), _mm_cmplt_epi32(x0, xLimit)),
-                                       _mm_and_si128(_mm_cmpgt_epi32(y0, zero), _mm_cmplt_epi32(y0, yLimit)));
-        if (_mm_movemask_epi8(inside) != 0xFFFF) {
+        __m128i x0, y0, left, right;
+        if (!lamina_bilinear_quad(xy, i, xLimit, yLimit, &x0, &y0, &left, &right)) {
             for (intptr_t k = i; k < i + 4; k++) out[k] = lamina_bilinear_pixman(base, stride, width, height, row, first + k);
             continue;
         }
-        __m128i wx = _mm_and_si128(_mm_srli_epi32(x, 9), seven), wy = _mm_and_si128(_mm_srli_epi32(y, 9), seven);
-        __m128i ix = _mm_sub_epi32(full, wx), iy = _mm_sub_epi32(full, wy);
-        /* Lane k: the k-th pixel's (w_tl, w_bl) and (w_tr, w_br), 16 bits
-           each (pmullw of values below 2^8 in 32-bit lanes: the low
-           halves hold the products, the high ones 0). */
-        __m128i left = _mm_or_si128(_mm_mullo_epi16(ix, iy), _mm_slli_epi32(_mm_mullo_epi16(ix, wy), 16));
-        __m128i right = _mm_or_si128(_mm_mullo_epi16(wx, iy), _mm_slli_epi32(_mm_mullo_epi16(wx, wy), 16));
         /* The four rows' offsets, y0·stride + x0·4, in 64-bit halves:
            pmuludq multiplies lanes 0 and 2 (x0 and y0 are not negative
            here, and stride fits 32 bits). */

@@ -48,8 +48,6 @@ __attribute__((target("avx2"))) static inline intptr_t
 lamina_bilinear_row_avx2(const uint8_t *base, intptr_t stride, int32_t width, int32_t height,
                          const lamina_projective_row *row, intptr_t first,
                          const int32_t *xy, intptr_t count, uint32_t *out) {
-    const __m128i half = _mm_set1_epi32(0x8000), seven = _mm_set1_epi32(0x7F), full = _mm_set1_epi32(128);
-    const __m128i zero = _mm_setzero_si128();
     const __m128i xLimit = _mm_set1_epi32(width - 2), yLimit = _mm_set1_epi32(height - 2);
     const __m128i stride32 = _mm_set1_epi32((int32_t)stride);
     /* Lanes 0-3 of the weights for pixel k, then lanes 4-7: pixel k in the
@@ -61,22 +59,11 @@ lamina_bilinear_row_avx2(const uint8_t *base, intptr_t stride, int32_t width, in
     intptr_t i = 0;
     for (; i + 4 <= count; i += 4) {
         lamina_bilinear_prefetch_ahead(base, stride, xy, count, i, gap);
-        /* Four (x, y) pairs, taken apart. */
-        __m128 pairs01 = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(xy + 2 * i)));
-        __m128 pairs23 = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(xy + 2 * i + 4)));
-        __m128i x = _mm_sub_epi32(_mm_castps_si128(_mm_shuffle_ps(pairs01, pairs23, 0x88)), half);
-        __m128i y = _mm_sub_epi32(_mm_castps_si128(_mm_shuffle_ps(pairs01, pairs23, 0xDD)), half);
-        __m128i x0 = _mm_srai_epi32(x, 16), y0 = _mm_srai_epi32(y, 16);
-        __m128i inside = _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(x0, zero), _mm_cmplt_epi32(x0, xLimit)),
-                                       _mm_and_si128(_mm_cmpgt_epi32(y0, zero), _mm_cmplt_epi32(y0, yLimit)));
-        if (_mm_movemask_epi8(inside) != 0xFFFF) {
+        __m128i x0, y0, left, right;
+        if (!lamina_bilinear_quad(xy, i, xLimit, yLimit, &x0, &y0, &left, &right)) {
             for (intptr_t k = i; k < i + 4; k++) out[k] = lamina_bilinear_pixman(base, stride, width, height, row, first + k);
             continue;
         }
-        __m128i wx = _mm_and_si128(_mm_srli_epi32(x, 9), seven), wy = _mm_and_si128(_mm_srli_epi32(y, 9), seven);
-        __m128i ix = _mm_sub_epi32(full, wx), iy = _mm_sub_epi32(full, wy);
-        __m128i left = _mm_or_si128(_mm_mullo_epi16(ix, iy), _mm_slli_epi32(_mm_mullo_epi16(ix, wy), 16));
-        __m128i right = _mm_or_si128(_mm_mullo_epi16(wx, iy), _mm_slli_epi32(_mm_mullo_epi16(wx, wy), 16));
         __m256i left4 = _mm256_castsi128_si256(left), right4 = _mm256_castsi128_si256(right);
         __m128i offsets = _mm_add_epi32(_mm_mullo_epi32(y0, stride32), _mm_slli_epi32(x0, 2));
         __m256i s01 = lamina_bilinear_sums2(base + _mm_cvtsi128_si32(offsets), base + _mm_extract_epi32(offsets, 1), stride,
