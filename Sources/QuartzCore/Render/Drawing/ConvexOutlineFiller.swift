@@ -32,7 +32,8 @@ enum ConvexOutlineFiller {
         let firstRow = Int(max(Double(clip.y), min(Double(clip.maxY), top.rounded(.down))))
         let endRow = Int(min(Double(clip.maxY), max(Double(clip.y), bottom.rounded(.up))))
         guard endRow > firstRow else { return }
-        var inside = [pixman_box32_t](repeating: pixman_box32_t(), count: endRow - firstRow)
+        // The covered pixels' boxes, one a row at most; with AVX2 the kernel blends them itself.
+        var inside = [pixman_box32_t](repeating: pixman_box32_t(), count: wide ? 0 : endRow - firstRow)
         // Two rows of partial shares and steps for the kernel (`lamina_run`).
         var runMemory = [Float](repeating: 0, count: 2 * (clip.width + 1))
         let boxCount = inside.withUnsafeMutableBufferPointer { boxes in
