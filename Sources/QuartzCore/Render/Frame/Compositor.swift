@@ -79,6 +79,10 @@ final class Compositor {
 
     var targetRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
+    /// Whether a frame has been drawn since the compositor last forgot one
+    /// (`invalidateAll`, a resize): the target then holds it.
+    var hasDrawnFrame: Bool { records.count > 0 }
+
     /// Phases 1 to 3 of the frame for `mediaTime`: what to draw and where.
     func prepare(_ tree: RenderTree, mediaTime: CFTimeInterval) -> Frame {
         staticSubtrees.begin(tree)

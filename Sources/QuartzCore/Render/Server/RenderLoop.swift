@@ -28,11 +28,23 @@ package final class RenderLoop: RenderHost {
     /// Forgets the last frame so the next one repaints everything.
     package func invalidateAll() { compositor.invalidateAll() }
 
-    /// Repaints everything at the next tick.
+    /// Shows everything again at the next tick (the window was exposed).
+    /// The target still holds the last frame drawn at its size, so it is
+    /// presented whole rather than composited again: an Expose at
+    /// 1920x1080 cost a 22 ms frame, and cover flow dropped one at start-up.
+    /// With no frame there yet, everything is drawn.
     func repaintAll() {
-        compositor.invalidateAll()
+        let target = presenter.target
+        if compositor.hasDrawnFrame, target.width == compositor.width, target.height == compositor.height {
+            presentsWholeTarget = true
+        } else {
+            compositor.invalidateAll()
+        }
         scheduler.hasPendingCommit = true
     }
+
+    /// The next frame presents the whole target, whatever its damage (`repaintAll`).
+    private var presentsWholeTarget = false
 
     func apply(_ commits: [RenderCommit]) {
         guard !commits.isEmpty else { return }
@@ -101,7 +113,11 @@ package final class RenderLoop: RenderHost {
         let overlaid = debug.drawOverlays(over: presenter.target, frame: frame, compositor: compositor,
                                           frameTime: frameTime, displayInterval: scheduler.interval)
         time.overlaid = MediaClock.monotonicNow()
-        let presented = overlaid.isEmpty ? frame.damage : Self.union(frame.damage, overlaid, in: compositor.targetRect)
+        var presented = overlaid.isEmpty ? frame.damage : Self.union(frame.damage, overlaid, in: compositor.targetRect)
+        if presentsWholeTarget {
+            presentsWholeTarget = false
+            presented = [compositor.targetRect]
+        }
         if !presented.isEmpty { presenter.present(damage: presented, frameTime: frameTime) }
         time.presented = MediaClock.monotonicNow()
         stats.evaluatingAnimations = time.evaluated - time.start
