@@ -92,7 +92,10 @@ extension LayerState {
         minificationFilter = layer.minificationFilter
         antialiasedEdges = layer.allowsEdgeAntialiasing ? layer.edgeAntialiasingMask.intersection(.all) : []
         timing = MediaTiming(layer)
-        className = String(describing: type(of: layer))
+        // The class's own name, as `String(describing:)` gives it, without
+        // the printing machinery's conformance checks (39 K instructions a
+        // layer, a commit's every layer).
+        className = _typeName(type(of: layer), qualified: false)
         name = layer.name
         shape = (layer as? CAShapeLayer).map(ShapeState.init)
         gradient = (layer as? CAGradientLayer).map(GradientState.init)

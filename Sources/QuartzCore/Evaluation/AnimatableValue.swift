@@ -27,6 +27,11 @@ enum AnimatableValue: Sendable, Equatable {
             self = value
             return
         }
+        if type(of: any) is AnyClass, let boxed = Self.commonObject(any) {
+            guard let value = boxed else { return nil }
+            self = value
+            return
+        }
         switch any {
         case let value as AnimatableValue: self = value
         case let value as Double: self = .number(value)
@@ -82,6 +87,22 @@ enum AnimatableValue: Sendable, Equatable {
         case let value as CGRect: return .rect(value)
         case let value as CATransform3D: return .transform(value)
         case let value as CGAffineTransform: return .transform(CATransform3DMakeAffineTransform(value))
+        default: return nil
+        }
+    }
+
+    /// The objects values come boxed in (an implicit animation's `NSValue`
+    /// of a point, a number, a colour, a path), tried by class before the
+    /// switch above: there each `as Double` or `as CGPoint` a box failed
+    /// looked for a bridging conformance, some 200 K instructions for one
+    /// value. Nil for any other object, which the switch then sees; a box
+    /// of what cannot animate, `.some(nil)`.
+    private static func commonObject(_ any: Any) -> AnimatableValue?? {
+        switch any {
+        case let value as NSNumber: return AnimatableValue.number(value.doubleValue)
+        case let value as NSValue: return .some(AnimatableValue(nsValue: value))
+        case let value as CGColor: return AnimatableValue.color(value)
+        case let value as CGPath: return AnimatableValue.path(value.snapshot)
         default: return nil
         }
     }

@@ -26,6 +26,12 @@ final class AnimatableValueConversionTests: XCTestCase {
         }
         let color = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         XCTAssertEqual(AnimatableValue(color), .color(color))
+        // Boxes are taken by their class first (`commonObject`): the same values.
+        let path = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 3), transform: nil)
+        XCTAssertEqual(AnimatableValue(path), .path(path.snapshot))
+        XCTAssertEqual(AnimatableValue(NSValue(size: CGSize(width: 5, height: 6))), .size(CGSize(width: 5, height: 6)))
+        XCTAssertNil(AnimatableValue(NSValue(range: NSRange(location: 1, length: 2))), "a box of what cannot animate")
+        XCTAssertNil(AnimatableValue(NSObject()), "any other object")
     }
 
     func testOnlyNSNullIsNull() {
