@@ -71,6 +71,9 @@ for size in "${sizes[@]}"; do
         fps=$(sed -n 's/.* \([0-9.]*\) fps while drawing.*/\1/p' <<<"$summary" | head -1)
         display=$(sed -n 's/.*(display \([0-9.]*\) Hz).*/\1/p' <<<"$summary" | head -1)
         dropped=$(sed -n 's/.*, \([0-9]*\) dropped.*/\1/p' <<<"$summary" | head -1)
+        # "..., D dropped (S in the first 0.5 s)": written D(S), S of the D at start-up.
+        startup=$(sed -n 's/.* dropped (\([0-9]*\) in the first.*/\1/p' <<<"$summary" | head -1)
+        [ -n "$startup" ] && dropped="$dropped($startup)"
         work=$(grep 'frame work' <<<"$summary" | awk '{ print $4, $8 }')
         echo "ROW $demo $size ${fps:-?} ${display:-?} ${dropped:-?} ${work:-? ?} $share $((peak / 1024))"
         rm -f "$output"

@@ -110,6 +110,23 @@ final class ProfilerStatisticsTests: ModelTestCase {
                        "Lamina: 0 frames in 0.0 s, no steady rate (display 60 Hz), 0 dropped")
     }
 
+    /// Drops in the first half second after the first frame (a first full
+    /// frame drawing every bitmap) are counted, and said apart.
+    func testStartupDropsAreSaidApart() {
+        var summary = FrameSummary(displayInterval: 1.0 / 60)
+        summary.add(frame(endingAt: 1.022, work: 0.022))  // the first frame, 22 ms
+        summary.add(frame(endingAt: 1.05, dropped: 1))  // the tick it overran
+        for index in 1...30 { summary.add(frame(endingAt: 1.05 + Double(index) / 60, dropped: 1)) }
+        summary.add(frame(endingAt: 1.6 + 2.0 / 60, dropped: 3))  // two dropped 0.6 s in: steady state
+        XCTAssertEqual(summary.droppedFrames, 3)
+        XCTAssertEqual(summary.startupDroppedFrames, 1)
+        XCTAssertTrue(summary.report.contains(", 3 dropped (1 in the first 0.5 s)\n"), summary.report)
+        var steady = FrameSummary(displayInterval: 1.0 / 60)
+        for index in 0..<40 { steady.add(frame(endingAt: Double(index) / 60, dropped: index < 35 ? 0 : 1)) }
+        XCTAssertEqual(steady.startupDroppedFrames, 0, "dropped 0.58 s in")
+        XCTAssertTrue(steady.report.contains(", 1 dropped\n"), "no start-up part when none: \(steady.report)")
+    }
+
     /// A rest shorter than `idleGap` with nothing to draw (cover flow's
     /// 0.1 s between moves) is not drawing time; ticks overrun by a slow
     /// frame, which it drops, are.
