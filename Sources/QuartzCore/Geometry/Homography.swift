@@ -38,7 +38,7 @@ struct Homography: Equatable, Sendable {
     /// flow's middle cover is at rest) is divided through by it: the same
     /// map, an affine one in form. pixman takes a matrix whose last row is
     /// not (0, 0, 1) for a projective one, through its general path: cover
-    /// flow's middle cover and reflection cost 10-20 ms a frame at rest,
+    /// flow's middle cover and reflection cost 10-26 ms a frame at rest,
     /// against about 1 ms turned. A negative w is left as it is, so that
     /// `depth(of:)` keeps its sign.
     init(_ t: CATransform3D) {

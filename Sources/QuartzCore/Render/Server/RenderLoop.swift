@@ -30,9 +30,9 @@ package final class RenderLoop: RenderHost {
 
     /// Shows everything again at the next tick (the window was exposed).
     /// The target still holds the last frame drawn at its size, so it is
-    /// presented whole rather than composited again: an Expose at
-    /// 1920x1080 cost a 22 ms frame, and cover flow dropped one at start-up.
-    /// With no frame there yet, everything is drawn.
+    /// presented whole rather than composited again (cover flow's whole
+    /// frame at 1920x1080 is 15-22 ms). With no frame drawn at the
+    /// target's size yet (the first, a resize), everything is drawn.
     func repaintAll() {
         let target = presenter.target
         if compositor.hasDrawnFrame, target.width == compositor.width, target.height == compositor.height {
