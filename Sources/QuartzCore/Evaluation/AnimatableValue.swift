@@ -23,12 +23,7 @@ enum AnimatableValue: Sendable, Equatable {
     /// Returns nil for anything else.
     init?(_ any: Any?) {
         guard let any else { return nil }
-        if let value = Self.commonValueType(any) {
-            self = value
-            return
-        }
-        if type(of: any) is AnyClass, let boxed = Self.commonObject(any) {
-            guard let value = boxed else { return nil }
+        if let value = Self.commonValueType(any) ?? Self.commonObject(any) {
             self = value
             return
         }
@@ -93,16 +88,17 @@ enum AnimatableValue: Sendable, Equatable {
 
     /// The objects values come boxed in (an implicit animation's `NSValue`
     /// of a point, a number, a colour, a path), tried by class before the
-    /// switch above: there each `as Double` or `as CGPoint` a box failed
-    /// looked for a bridging conformance, some 200 K instructions for one
-    /// value. Nil for any other object, which the switch then sees; a box
-    /// of what cannot animate, `.some(nil)`.
-    private static func commonObject(_ any: Any) -> AnimatableValue?? {
+    /// full list of casts: there each `as Double` or `as CGPoint` a box
+    /// failed looked for a bridging conformance, some 200 K instructions
+    /// for one value. Nil for values, other objects and boxes of what
+    /// cannot animate, which the full list then takes (and refuses).
+    private static func commonObject(_ any: Any) -> AnimatableValue? {
+        guard type(of: any) is AnyClass else { return nil }
         switch any {
-        case let value as NSNumber: return AnimatableValue.number(value.doubleValue)
-        case let value as NSValue: return .some(AnimatableValue(nsValue: value))
-        case let value as CGColor: return AnimatableValue.color(value)
-        case let value as CGPath: return AnimatableValue.path(value.snapshot)
+        case let value as NSNumber: return .number(value.doubleValue)
+        case let value as NSValue: return AnimatableValue(nsValue: value)
+        case let value as CGColor: return .color(value)
+        case let value as CGPath: return .path(value.snapshot)
         default: return nil
         }
     }
