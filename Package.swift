@@ -46,12 +46,14 @@ let package = Package(
         // The compiler's prefetch hint, which Swift does not expose (a header, no library).
         .systemLibrary(name: "CMemoryHints"),
         .systemLibrary(name: "CPixelKernels"),
+        // eventfd and ppoll, which Swift's Glibc module leaves out (they need _GNU_SOURCE).
+        .target(name: "CEventWait"),
 
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CJPEG"]),
         .target(name: "CoreImage", dependencies: ["CoreGraphics"]),
         // `import ImageIO` for Apple code: re-exports CoreGraphics' image sources and destinations.
         .target(name: "ImageIO", dependencies: ["CoreGraphics"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CCairo", "CPixman", "CPango", "CMemoryHints", "CPixelKernels"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CCairo", "CPixman", "CPango", "CMemoryHints", "CPixelKernels", "CEventWait"]),
         // The X11 host: window, MIT-SHM presenter, input, display pacing.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11", "InspectorWire"]),
         // The inspector's Unix socket and wire format, shared by the host's

@@ -19,11 +19,21 @@ package final class RenderServer: RenderHost, Sendable {
         var repaintAll = false
         /// Debug hook: requests for the render thread (Render/Profiler/).
         var debugCommands: [RenderDebugCommand] = []
+        /// Set by the render thread as it goes to sleep with nothing to do;
+        /// whoever gives it something clears it and signals `wake`.
+        var sleeping = false
+
+        var hasWork: Bool {
+            !commits.isEmpty || stopping || resize != nil || repaintAll || !debugCommands.isEmpty
+        }
     }
 
     private let inbox = LockedValue(Inbox())
-    /// Signalled when the inbox changes (the render thread waits on it) and
-    /// when commits are taken (a blocked app thread waits on it).
+    /// Wakes the render thread from its sleep between frames when the
+    /// inbox changes.
+    private let wake = WakeSignal()
+    /// Signalled when commits are taken (an app thread blocked in `receive`
+    /// waits on it) and when the render thread has left its loop (`stop`).
     private let signal = MonotonicCondition()
     private let statistics: @Sendable (FrameStatistics) -> Void
     private let interval: CFTimeInterval
@@ -68,33 +78,42 @@ package final class RenderServer: RenderHost, Sendable {
         }
         signal.lock()
         while inbox.withLock({ $0.commits.count >= Self.maximumCommitsInFlight && !$0.stopping }) { signal.wait() }
-        inbox.withLock { $0.commits.append(commit) }
-        signal.broadcast()
+        // Appended under the lock, so two threads cannot both pass the bound.
+        let wasSleeping = change { $0.commits.append(commit) }
         signal.unlock()
+        if wasSleeping { wake.signal() }
     }
 
     /// Asks for a new target size; the next frame repaints everything.
     package func resize(width: Int, height: Int) {
-        signal.lock()
-        inbox.withLock { $0.resize = (width, height) }
-        signal.broadcast()
-        signal.unlock()
+        deliver { $0.resize = (width, height) }
     }
 
     /// Asks for the next frame to repaint everything (an exposed window).
     package func invalidate() {
-        signal.lock()
-        inbox.withLock { $0.repaintAll = true }
-        signal.broadcast()
-        signal.unlock()
+        deliver { $0.repaintAll = true }
+    }
+
+    /// Changes the inbox and wakes the render thread if it sleeps.
+    private func deliver(_ body: (inout Inbox) -> Void) {
+        if change(body) { wake.signal() }
+    }
+
+    /// Changes the inbox; returns whether the render thread was asleep (and
+    /// so must be signalled: the flag is cleared, so it is signalled once).
+    private func change(_ body: (inout Inbox) -> Void) -> Bool {
+        inbox.withLock { inbox -> Bool in
+            body(&inbox)
+            defer { inbox.sleeping = false }
+            return inbox.sleeping
+        }
     }
 
     /// Stops the thread after its current frame and waits for it (at most 2 s).
     package func stop() {
+        deliver { $0.stopping = true }
         signal.lock()
         defer { signal.unlock() }
-        inbox.withLock { $0.stopping = true }
-        signal.broadcast()
         // The render thread broadcasts when it leaves its loop; the deadline
         // is on the monotonic clock, which no change of the wall clock moves.
         let deadline = MediaClock.monotonicNow() + 2
@@ -107,10 +126,7 @@ package final class RenderServer: RenderHost, Sendable {
 
     /// Debug hook: hands `command` to the render thread.
     func post(_ command: RenderDebugCommand) {
-        signal.lock()
-        inbox.withLock { $0.debugCommands.append(command) }
-        signal.broadcast()
-        signal.unlock()
+        deliver { $0.debugCommands.append(command) }
     }
 
     // MARK: - Render thread
@@ -130,7 +146,6 @@ package final class RenderServer: RenderHost, Sendable {
         loop.debug = RenderDebugging(settings: debugToggles.withLock { $0 })
         loop.tracer = trace.map { FrameTracer(recorder: $0, host: traceHost, threadName: Self.threadName) }
         while true {
-            signal.lock()
             var taken: [RenderCommit] = []
             var resize: (width: Int, height: Int)?
             var stopping = false
@@ -147,8 +162,12 @@ package final class RenderServer: RenderHost, Sendable {
                 commands = $0.debugCommands
                 $0.debugCommands.removeAll()
             }
-            if !taken.isEmpty { signal.broadcast() }
-            signal.unlock()
+            if !taken.isEmpty {
+                // An app thread may wait in `receive` for room in the inbox.
+                signal.lock()
+                signal.broadcast()
+                signal.unlock()
+            }
             if stopping {
                 commands.forEach { loop.handle($0) }  // answers waiting dump requests
                 break
@@ -173,15 +192,14 @@ package final class RenderServer: RenderHost, Sendable {
 
     /// Sleeps until `until` (display time) or until the inbox changes.
     private func sleep(until: CFTimeInterval?) {
-        signal.lock()
-        defer { signal.unlock() }
-        guard inbox.withLock({
-            $0.commits.isEmpty && !$0.stopping && $0.resize == nil && !$0.repaintAll && $0.debugCommands.isEmpty
-        }) else { return }
-        if let until {
-            signal.wait(seconds: until - MediaClock.displayNow())
-        } else {
-            signal.wait()
+        let idle = inbox.withLock { inbox -> Bool in
+            inbox.sleeping = !inbox.hasWork
+            return inbox.sleeping
         }
+        guard idle else { return }
+        // A change delivered between the check and the wait has signalled
+        // already: the wait returns at once.
+        wake.wait(seconds: until.map { $0 - MediaClock.displayNow() })
+        inbox.withLock { $0.sleeping = false }
     }
 }
