@@ -41,13 +41,13 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11",
-                       providers: [.apt(["libx11-dev", "libxext-dev", "libxpresent-dev", "libxrandr-dev", "libxtst-dev", "libxi-dev"])]),
+                       providers: [.apt(["libx11-dev", "libxext-dev", "libxpresent-dev", "libxrandr-dev", "libxtst-dev", "libxi-dev", "libx11-xcb-dev", "libxcb-shm0-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         // The compiler's prefetch hint, which Swift does not expose (a header, no library).
         .systemLibrary(name: "CMemoryHints"),
         .systemLibrary(name: "CPixelKernels"),
-        // eventfd and ppoll, which Swift's Glibc module leaves out (they need _GNU_SOURCE).
-        .target(name: "CEventWait"),
+        // eventfd and ppoll, which Swift's Glibc module leaves out (a header, no library).
+        .systemLibrary(name: "CEventWait"),
 
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CJPEG"]),
         .target(name: "CoreImage", dependencies: ["CoreGraphics"]),

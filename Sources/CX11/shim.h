@@ -11,6 +11,8 @@
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/XInput2.h>
+#include <X11/Xlib-xcb.h>
+#include <xcb/shm.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
 #include <poll.h>

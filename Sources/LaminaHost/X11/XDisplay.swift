@@ -67,6 +67,16 @@ package final class XDisplay {
     /// Sends queued requests.
     func flush() { XFlush(raw) }
 
+    /// The connection under Xlib, for requests sent with XCB
+    /// (`XShmImage.put`).
+    var xcbConnection: OpaquePointer { XGetXCBConnection(raw) }
+
+    /// Sends what was queued with XCB without reading anything back.
+    /// `XFlush` reads after writing (one `recvmsg` at least, which at
+    /// display rate finds nothing most of the time); a frame's completion is
+    /// read when the next frame needs the image.
+    func flushWithoutReading() { _ = xcb_flush(xcbConnection) }
+
     /// Sends queued requests and waits until the server has handled them
     /// (and reported any errors they caused).
     package func sync() { XSync(raw, 0) }

@@ -94,11 +94,21 @@ final class XShmImage {
 
     /// Asks the server to copy `rect` (pixels, clipped to the image) to the
     /// same place in `window`. With `notify`, the server sends a
-    /// `ShmCompletion` once it has read the pixels.
+    /// `ShmCompletion` once it has read the pixels. Sent with XCB, the same
+    /// request `XShmPutImage` makes, so that `XDisplay.flushWithoutReading`
+    /// can send it (Xlib hands XCB its own queued requests first, in order);
+    /// the completion still comes through Xlib's event queue.
     func put(_ rect: PixelRect, to window: UInt, gc: XGraphicsContext, notify: Bool) {
         guard let rect = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return }
-        XShmPutImage(display.raw, window, gc.raw, image, Int32(rect.x), Int32(rect.y), Int32(rect.x), Int32(rect.y),
-                     UInt32(rect.width), UInt32(rect.height), notify ? 1 : 0)
+        // Window sizes are far inside X's 16-bit coordinates.
+        _ = xcb_shm_put_image(display.xcbConnection, xcb_drawable_t(truncatingIfNeeded: window),
+                              xcb_gcontext_t(truncatingIfNeeded: XGContextFromGC(gc.raw)),
+                              UInt16(clamping: image.pointee.width), UInt16(clamping: image.pointee.height),
+                              UInt16(clamping: rect.x), UInt16(clamping: rect.y),
+                              UInt16(clamping: rect.width), UInt16(clamping: rect.height),
+                              Int16(clamping: rect.x), Int16(clamping: rect.y),
+                              UInt8(clamping: image.pointee.depth), UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue),
+                              notify ? 1 : 0, xcb_shm_seg_t(truncatingIfNeeded: info.pointee.shmseg), 0)
     }
 
     private static func destroy(_ image: UnsafeMutablePointer<XImage>, info: UnsafeMutablePointer<XShmSegmentInfo>) {

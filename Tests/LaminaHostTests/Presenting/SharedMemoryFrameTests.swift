@@ -1,0 +1,73 @@
+import Foundation
+@testable import LaminaHost
+import QuartzCore
+import XCTest
+import LaminaTestSupport
+
+/// The MIT-SHM image frames are sent from (`SharedMemoryFrame`): each
+/// frame's damage reaches the window at its place and no other pixel does,
+/// and each frame sent gets its completion, read when the next frame asks
+/// for the image (the flush after sending reads nothing back).
+final class SharedMemoryFrameTests: XCTestCase {
+    private static let blue: UInt32 = 0x00_00ff
+
+    private static func pattern(_ x: Int, _ y: Int) -> UInt32 { 0x80_0000 | UInt32(x) << 8 | UInt32(y) }
+
+    func testDamageReachesTheWindowAtItsPlaceAndEachFrameIsCompleted() throws {
+        let name = try TestDisplay.name()
+        let display = try XDisplay(name: name)
+        guard XShmImage.isAvailable(on: display) else { throw XCTSkip("the test X server has no MIT-SHM") }
+        let driver = try XTestDriver(displayName: name)
+        // An odd width: rows and the source offset of a rect inside the image.
+        let width = 61, height = 45
+        let window = try XWindow(display: display, width: width, height: height)
+        window.map()
+        let gc = try XCTUnwrap(XGraphicsContext(display: display, drawable: window.id))
+        let frame = try SharedMemoryFrame(display: display, width: width, height: height)
+        let viewable = MediaClock.monotonicNow() + 5
+        while driver.capture(window.id, x: 0, y: 0, width: 1, height: 1) == nil, MediaClock.monotonicNow() < viewable {
+            usleep(10_000)
+        }
+
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        Self.fill(frame.drawable, whole, with: Self.blue)
+        frame.present([whole], to: window.id, gc: gc)
+        let part = PixelRect(x: 5, y: 7, width: 20, height: 10)
+        // A pattern everywhere in the image, each pixel naming its place,
+        // but only `part` sent: the rest of the window must stay blue.
+        Self.fill(frame.drawable, whole, with: Self.pattern)
+        XCTAssertEqual(frame.completionsReceived, 1, "the first frame's completion, read before drawing the second")
+        frame.present([part], to: window.id, gc: gc)
+        frame.waitUntilIdle()
+        XCTAssertEqual(frame.completionsReceived, 2)
+
+        let pixels = try XCTUnwrap(driver.capture(window.id, x: 0, y: 0, width: width, height: height))
+        for y in 0..<height {
+            for x in 0..<width {
+                let inside = x >= part.x && x < part.x + part.width && y >= part.y && y < part.y + part.height
+                let expected = inside ? Self.pattern(x, y) : Self.blue
+                guard pixels[y * width + x] == expected else {
+                    return XCTFail("pixel (\(x), \(y)) is \(String(pixels[y * width + x], radix: 16)), not \(String(expected, radix: 16))")
+                }
+            }
+        }
+
+        // Nothing to send: nothing awaited.
+        frame.present([], to: window.id, gc: gc)
+        frame.waitUntilIdle()
+        XCTAssertEqual(frame.completionsReceived, 2)
+        window.destroy()
+        display.sync()
+    }
+
+    private static func fill(_ buffer: RasterBuffer, _ rect: PixelRect, with pixel: UInt32) {
+        fill(buffer, rect) { _, _ in pixel }
+    }
+
+    private static func fill(_ buffer: RasterBuffer, _ rect: PixelRect, with pixel: (Int, Int) -> UInt32) {
+        for y in rect.y..<(rect.y + rect.height) {
+            let row = (buffer.base + y * buffer.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+            for x in rect.x..<(rect.x + rect.width) { row[x] = pixel(x, y) }
+        }
+    }
+}
