@@ -17,10 +17,20 @@ enum FloorBenchmark {
     /// Seconds measured; `LAMINA_BENCH_SECONDS` changes it (to profile longer).
     static let measured = Double(ProcessInfo.processInfo.environment["LAMINA_BENCH_SECONDS"] ?? "") ?? 10
 
+    /// The patch's size: the kiosk glow's, or `LAMINA_FLOOR_PATCH=WxH`
+    /// (4x4: what a frame costs with next to nothing to draw).
+    static let patchSize: CGSize = {
+        let parts = (ProcessInfo.processInfo.environment["LAMINA_FLOOR_PATCH"] ?? "").split(separator: "x")
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
+            return CGSize(width: 432, height: 80)
+        }
+        return CGSize(width: width, height: height)
+    }()
+
     static func start(in window: LaminaWindow) {
         window.rootLayer.backgroundColor = CGColor(gray: 0, alpha: 1)
         let patch = CALayer()
-        patch.frame = CGRect(x: 424, y: 320, width: 432, height: 80)
+        patch.frame = CGRect(origin: CGPoint(x: 424, y: 320), size: patchSize)
         patch.backgroundColor = CGColor(gray: 0.6, alpha: 1)
         // Opacity, not colour: a new colour is a new bitmap to rasterize
         // (a one-pixel probe through cairo), a new opacity only a new mask.
@@ -42,7 +52,7 @@ enum FloorBenchmark {
         let frames = max(1, last.frames - first.frames)
         let render = WindowSample.busiestThreadCPU(from: first, to: last)
         let process = last.process - first.process
-        print("floor: one 432x80 layer fading every frame, 1280x720 window, \(String(format: "%.1f", wall)) s")
+        print("floor: one \(Int(patchSize.width))x\(Int(patchSize.height)) layer fading every frame, 1280x720 window, \(String(format: "%.1f", wall)) s")
         print(String(format: "  rate                %.1f frames/s (display %.1f Hz)", Double(frames) / wall, 1 / interval))
         print(String(format: "  render thread CPU   %.3f ms a frame", 1000 * render / Double(frames)))
         print(String(format: "  process CPU         %.3f ms a frame", 1000 * process / Double(frames)))

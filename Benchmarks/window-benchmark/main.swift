@@ -6,7 +6,7 @@
 //   swift run -c release window-benchmark idle      # a static scene, 10 s: frames and CPU
 //   swift run -c release window-benchmark layers    # 1000 layers animating, 10 s: rate and CPU a frame
 //   swift run -c release window-benchmark latency   # 100 XTest key presses and 100 clicks: press -> frame percentiles
-//   swift run -c release window-benchmark floor     # one 432x80 fill a frame, 10 s: the least a changing frame costs
+//   swift run -c release window-benchmark floor     # one 432x80 fill a frame, 10 s: the least a changing frame costs (LAMINA_FLOOR_PATCH=4x4: next to nothing drawn)
 //   swift run -c release window-benchmark frame-rate  # the kiosk's pulse at the display's rate, then asking for 30/s
 //
 // One mode a process, so that no mode's threads or caches colour another's.
