@@ -42,8 +42,7 @@ struct Homography: Equatable, Sendable {
     /// against about 1 ms turned. A negative w is left as it is, so that
     /// `depth(of:)` keeps its sign.
     init(_ t: CATransform3D) {
-        if t.m14 == 0, t.m24 == 0, t.m44 != 1, t.m44 > 0, t.m44.isFinite {
-            let w = t.m44
+        if let w = t.constantDepth {
             m = Matrix3(t.m11 / w, t.m12 / w, 0, t.m21 / w, t.m22 / w, 0, t.m41 / w, t.m42 / w, 1)
         } else {
             m = Matrix3(t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44)

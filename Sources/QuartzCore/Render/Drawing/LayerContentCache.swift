@@ -112,7 +112,8 @@ final class LayerContentCache {
     /// least scaled direction (for the contents filter, `ContentSampling`).
     static func screenScale(for node: DrawNode) -> CGFloat {
         let m = node.matrix
-        return min((m.m11 * m.m11 + m.m12 * m.m12).squareRoot(), (m.m21 * m.m21 + m.m22 * m.m22).squareRoot())
+        let depth = m.constantDepth ?? 1
+        return min((m.m11 * m.m11 + m.m12 * m.m12).squareRoot(), (m.m21 * m.m21 + m.m22 * m.m22).squareRoot()) / depth
     }
 
     /// The pixels per layer point the content is drawn at: the layer's
@@ -126,15 +127,19 @@ final class LayerContentCache {
     /// bitmap was drawn again each time: cover flow's frames of 20 ms and
     /// more at 1920x1080), and past the image's pixels there is no detail
     /// to gain. Affine layers, and pixel art sampled `.nearest`, keep their
-    /// bitmaps drawn at their scale (the contents-filter goldens).
+    /// bitmaps drawn at their scale (the contents-filter goldens). A layer
+    /// moved along z under perspective, whose w is the same everywhere, is
+    /// an affine one once divided by it (`Homography`): a text layer moved
+    /// toward the eye was drawn at its unmoved size and enlarged, blurred.
     static func rasterScale(for node: DrawNode) -> CGFloat {
         let m = node.matrix
+        let depth = m.constantDepth
         let sx = (m.m11 * m.m11 + m.m12 * m.m12).squareRoot()
         let sy = (m.m21 * m.m21 + m.m22 * m.m22).squareRoot()
-        let scale = max(sx, sy)
+        let scale = max(sx, sy) / (depth ?? 1)
         guard scale.isFinite, scale > 1 else { return 1 }
         let stepped = min(8, (scale * 4).rounded(.up) / 4)
-        let isProjective = m.m14 != 0 || m.m24 != 0 || m.m44 != 1
+        let isProjective = depth == nil && (m.m14 != 0 || m.m24 != 0 || m.m44 != 1)
         guard isProjective, node.state.magnificationFilter != .nearest, let detail = imageDetail(of: node.state)
         else { return stepped }
         return max(1, min(stepped, detail))

@@ -16,4 +16,13 @@ extension CATransform3D {
         isAxisAligned2D && m11 == 1 && m22 == 1 && m41 == m41.rounded() && m42 == m42.rounded()
             && abs(m41) < 0x8000_0000 && abs(m42) < 0x8000_0000
     }
+
+    /// The w a map without perspective gives every point, when it is a
+    /// constant other than 1 (a layer moved along z under its superlayer's
+    /// perspective): x and y on screen are the matrix's divided by it.
+    /// Nil when w is 1 or changes across the plane, or is not a positive
+    /// finite number.
+    var constantDepth: CGFloat? {
+        m14 == 0 && m24 == 0 && m44 != 1 && m44 > 0 && m44.isFinite ? m44 : nil
+    }
 }

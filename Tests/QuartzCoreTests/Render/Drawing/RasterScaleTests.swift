@@ -54,4 +54,34 @@ final class RasterScaleTests: ModelTestCase {
         XCTAssertEqual(LayerContentCache.rasterScale(for: node(plain, scaledBy: 2.1)), 2.25)
         XCTAssertEqual(LayerContentCache.rasterScale(for: node(plain, scaledBy: 0.5)), 1, "never below one")
     }
+
+    /// A layer moved toward the eye under perspective: w is the same
+    /// everywhere (0.8), so it shows 1.25 times as large; its drawing is
+    /// rasterized at that scale and seen as such by the contents filter,
+    /// as for the same layer scaled by 1.25 without perspective.
+    func testALayerMovedAlongZIsDrawnAtTheScaleItShowsAt() {
+        let plain = CALayer()
+        plain.bounds = CGRect(x: 0, y: 0, width: 100, height: 50)
+        plain.borderWidth = 2
+        var towardTheEye = CATransform3DIdentity
+        towardTheEye.m44 = 0.8
+        let moved = DrawNode(id: DrawID(layer: 1), state: LayerState(layer: plain), matrix: towardTheEye,
+                             opacity: 1, clip: nil, isGroup: false)
+        XCTAssertEqual(LayerContentCache.rasterScale(for: moved), 1.25)
+        XCTAssertEqual(LayerContentCache.screenScale(for: moved), 1.25, accuracy: 1e-12)
+        // An image alone is no longer capped at its detail: the map is affine.
+        let picture = CALayer()
+        picture.bounds = plain.bounds
+        picture.contents = image(width: 100, height: 50)
+        let shown = DrawNode(id: DrawID(layer: 2), state: LayerState(layer: picture), matrix: towardTheEye,
+                             opacity: 1, clip: nil, isGroup: false)
+        XCTAssertEqual(LayerContentCache.rasterScale(for: shown), 1.25, "flat, as when scaled without perspective")
+        // Away from the eye it shows smaller: never below one.
+        var away = CATransform3DIdentity
+        away.m44 = 1.5
+        let far = DrawNode(id: DrawID(layer: 3), state: LayerState(layer: plain), matrix: away,
+                           opacity: 1, clip: nil, isGroup: false)
+        XCTAssertEqual(LayerContentCache.rasterScale(for: far), 1)
+        XCTAssertEqual(LayerContentCache.screenScale(for: far), 1 / 1.5, accuracy: 1e-12)
+    }
 }
