@@ -131,6 +131,7 @@ final class LayerContentCache {
     /// moved along z under perspective, whose w is the same everywhere, is
     /// an affine one once divided by it (`Homography`): a text layer moved
     /// toward the eye was drawn at its unmoved size and enlarged, blurred.
+    /// An image alone stays capped at its detail there too.
     static func rasterScale(for node: DrawNode) -> CGFloat {
         let m = node.matrix
         let depth = m.constantDepth
@@ -139,7 +140,9 @@ final class LayerContentCache {
         let scale = max(sx, sy) / (depth ?? 1)
         guard scale.isFinite, scale > 1 else { return 1 }
         let stepped = min(8, (scale * 4).rounded(.up) / 4)
-        let isProjective = depth == nil && (m.m14 != 0 || m.m24 != 0 || m.m44 != 1)
+        // A constant w counts as perspective here: cover flow's middle cover
+        // rests moved toward the eye, and its image has no more detail to give.
+        let isProjective = m.m14 != 0 || m.m24 != 0 || m.m44 != 1
         guard isProjective, node.state.magnificationFilter != .nearest, let detail = imageDetail(of: node.state)
         else { return stepped }
         return max(1, min(stepped, detail))

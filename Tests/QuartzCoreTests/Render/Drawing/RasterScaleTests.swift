@@ -69,13 +69,19 @@ final class RasterScaleTests: ModelTestCase {
                              opacity: 1, clip: nil, isGroup: false)
         XCTAssertEqual(LayerContentCache.rasterScale(for: moved), 1.25)
         XCTAssertEqual(LayerContentCache.screenScale(for: moved), 1.25, accuracy: 1e-12)
-        // An image alone is no longer capped at its detail: the map is affine.
+        // An image alone is still drawn at no more than its own detail (cover
+        // flow's middle cover at rest shows its image unchanged), up to the
+        // scale it shows at when it has more.
         let picture = CALayer()
         picture.bounds = plain.bounds
         picture.contents = image(width: 100, height: 50)
         let shown = DrawNode(id: DrawID(layer: 2), state: LayerState(layer: picture), matrix: towardTheEye,
                              opacity: 1, clip: nil, isGroup: false)
-        XCTAssertEqual(LayerContentCache.rasterScale(for: shown), 1.25, "flat, as when scaled without perspective")
+        XCTAssertEqual(LayerContentCache.rasterScale(for: shown), 1, "one pixel a point: no more")
+        picture.contents = image(width: 300, height: 150)
+        let detailed = DrawNode(id: DrawID(layer: 2), state: LayerState(layer: picture), matrix: towardTheEye,
+                                opacity: 1, clip: nil, isGroup: false)
+        XCTAssertEqual(LayerContentCache.rasterScale(for: detailed), 1.25, "the image has the detail: its scale on screen")
         // Away from the eye it shows smaller: never below one.
         var away = CATransform3DIdentity
         away.m44 = 1.5
