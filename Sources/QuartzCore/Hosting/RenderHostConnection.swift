@@ -8,6 +8,9 @@ final class RenderHostConnection {
 
     init(host: RenderHost) { self.host = host }
 
+    /// Whether the host has the layer: it was in the tree at the last commit.
+    func knows(_ layerID: UInt64) -> Bool { knownIDs.contains(layerID) }
+
     /// Builds and sends the commit for the tree under `root`: every changed
     /// layer still in the tree, plus every layer the host has not seen.
     func commit(root: CALayer, changed: Set<ObjectIdentifier>, mediaTime: CFTimeInterval) {

@@ -60,11 +60,12 @@ extension CALayer {
         (presentation() ?? self).value(forKeyPath: keyPath)
     }
 
-    /// Runs the action for a change of `key`, when the layer is in a visible
-    /// tree, the transaction allows actions, and the key is animatable or not
-    /// a declared property (custom keys reach `action(forKey:)` too).
+    /// Runs the action for a change of `key`, when the layer is shown (in a
+    /// visible tree, and committed to it before this transaction), the
+    /// transaction allows actions, and the key is animatable or not a
+    /// declared property (custom keys reach `action(forKey:)` too).
     func runActionForChange(ofKey key: String) {
-        guard isInVisibleTree, !CATransaction.disableActions() else { return }
+        guard isShownByRenderServer, !CATransaction.disableActions() else { return }
         if let property = type(of: self).declaredProperties[key], !property.isAnimatable { return }
         action(forKey: key)?.run(forKey: key, object: self, arguments: nil)
     }

@@ -141,6 +141,19 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// only such layers run implicit actions, as on Apple.
     var isInVisibleTree: Bool { rootLayer.isHostRoot }
 
+    /// True when the layer is in a visible tree and the render server has
+    /// had it from an earlier commit. A layer added (or first shown) in the
+    /// transaction that changes it is not connected to the render server
+    /// yet, and on Apple its changes do not animate implicitly: it appears
+    /// as set. A tree made visible without a host (tests) counts a layer as
+    /// shown once it has been committed.
+    final var isShownByRenderServer: Bool {
+        let root = rootLayer
+        guard root.isHostRoot else { return false }
+        if let connection = root.hostConnection { return connection.knows(layerID) }
+        return committedStorage != nil
+    }
+
     // MARK: - Presentation and model
 
     /// A copy of the layer as it is currently shown: its committed values with
