@@ -4,7 +4,10 @@ extension CALayer {
     /// `style["actions"]` (nested styles included), `defaultAction(forKey:)`.
     /// `NSNull` anywhere ends the search with nil. When the search finds
     /// nothing for an animatable property, the answer is the implicit
-    /// animation, so a subclass that calls `super.action(forKey:)` gets it.
+    /// animation, so a subclass that calls `super.action(forKey:)` gets it,
+    /// once the render server has the layer (`isShownByRenderServer`): a
+    /// layer changed in the transaction that adds it appears as set, as on
+    /// Apple, while actions its delegate, `actions` or style give still run.
     func searchAction(forKey event: String) -> CAAction? {
         switch lookUpAction(forKey: event) {
         case .found(let action): return action
@@ -12,7 +15,7 @@ extension CALayer {
         case .notFound: break
         }
         if let action = type(of: self).defaultAction(forKey: event) { return isNSNull(action) ? nil : action }
-        guard type(of: self).declaredProperties[event]?.isAnimatable == true else { return nil }
+        guard type(of: self).declaredProperties[event]?.isAnimatable == true, isShownByRenderServer else { return nil }
         return implicitAnimation(forKey: event)
     }
 
@@ -60,12 +63,11 @@ extension CALayer {
         (presentation() ?? self).value(forKeyPath: keyPath)
     }
 
-    /// Runs the action for a change of `key`, when the layer is shown (in a
-    /// visible tree, and committed to it before this transaction), the
-    /// transaction allows actions, and the key is animatable or not a
-    /// declared property (custom keys reach `action(forKey:)` too).
+    /// Runs the action for a change of `key`, when the layer is in a visible
+    /// tree, the transaction allows actions, and the key is animatable or not
+    /// a declared property (custom keys reach `action(forKey:)` too).
     func runActionForChange(ofKey key: String) {
-        guard isShownByRenderServer, !CATransaction.disableActions() else { return }
+        guard isInVisibleTree, !CATransaction.disableActions() else { return }
         if let property = type(of: self).declaredProperties[key], !property.isAnimatable { return }
         action(forKey: key)?.run(forKey: key, object: self, arguments: nil)
     }

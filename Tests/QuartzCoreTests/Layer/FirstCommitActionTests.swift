@@ -88,6 +88,41 @@ final class FirstCommitActionTests: ModelTestCase {
         XCTAssertEqual(layer.animationKeys(), [kCATransition], "inserting a layer runs its onOrderIn action")
     }
 
+    /// Only the implicit animation waits for the render server: an action
+    /// the layer's delegate or `actions` gives runs for a new layer too
+    /// (UIKit's views, inserted inside an animation block, animate so).
+    func testActionsTheDelegateOrActionsGiveStillRunForANewLayer() throws {
+        final class Giver: NSObject, CALayerDelegate {
+            func action(for layer: CALayer, forKey event: String) -> CAAction? {
+                guard event == "opacity" else { return nil }
+                let fade = CABasicAnimation(keyPath: "opacity")
+                fade.fromValue = 0
+                return fade
+            }
+        }
+        let root = hostedRoot()
+        let giver = Giver()
+        let viaDelegate = CALayer()
+        viaDelegate.delegate = giver
+        root.addSublayer(viaDelegate)
+        viaDelegate.opacity = 0.5
+        XCTAssertEqual((viaDelegate.animation(forKey: "opacity") as? CABasicAnimation)?.fromValue as? Int, 0)
+        let viaActions = CALayer()
+        let slide = CABasicAnimation(keyPath: "position")
+        slide.duration = 2
+        viaActions.actions = ["position": slide]
+        root.addSublayer(viaActions)
+        viaActions.position = CGPoint(x: 10, y: 10)
+        XCTAssertEqual(viaActions.animation(forKey: "position")?.duration, 2)
+        // The search itself answers nil where only the implicit animation would have.
+        let plain = CALayer()
+        root.addSublayer(plain)
+        XCTAssertNil(plain.action(forKey: "opacity"))
+        CATransaction.flush()
+        XCTAssertNotNil(plain.action(forKey: "opacity"), "shown: the implicit animation")
+        withExtendedLifetime(giver) {}
+    }
+
     func testATreeShownWithoutAHostCountsACommittedLayerAsShown() {
         let root = makeVisibleRoot()
         let layer = CALayer()
