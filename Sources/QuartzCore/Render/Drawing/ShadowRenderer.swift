@@ -50,16 +50,19 @@ enum ShadowRenderer {
     }
 
     /// `shadowOffset` (layer space) in target pixels, through the layer's
-    /// linear transform.
+    /// linear transform (divided by a constant w: a layer moved along z
+    /// under perspective shows its shadow at the scale it shows at).
     static func targetOffset(of node: DrawNode) -> CGPoint {
-        let m = node.matrix, offset = node.state.shadowOffset
-        return CGPoint(x: offset.width * m.m11 + offset.height * m.m21, y: offset.width * m.m12 + offset.height * m.m22)
+        let m = node.matrix, offset = node.state.shadowOffset, depth = m.constantDepth ?? 1
+        return CGPoint(x: (offset.width * m.m11 + offset.height * m.m21) / depth,
+                       y: (offset.width * m.m12 + offset.height * m.m22) / depth)
     }
 
     /// The layer's scale on screen (for the blur radius).
     static func scale(of node: DrawNode) -> CGFloat {
         let m = node.matrix
         return max((m.m11 * m.m11 + m.m12 * m.m12).squareRoot(), (m.m21 * m.m21 + m.m22 * m.m22).squareRoot())
+            / (m.constantDepth ?? 1)
     }
 
     /// `shadowPath` filled opaque in the layer's space.

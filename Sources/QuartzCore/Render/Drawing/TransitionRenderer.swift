@@ -64,9 +64,9 @@ enum TransitionRenderer {
         }
         func drawNew() {
             guard newAlpha > 0 else { return }
-            let m = node.matrix
-            let dx = Int(clampedFrom: (newOffset.x * m.m11 + newOffset.y * m.m21).rounded(), limit: 268_435_456)
-            let dy = Int(clampedFrom: (newOffset.x * m.m12 + newOffset.y * m.m22).rounded(), limit: 268_435_456)
+            let m = node.matrix, depth = m.constantDepth ?? 1  // a layer moved along z: its on-screen scale
+            let dx = Int(clampedFrom: ((newOffset.x * m.m11 + newOffset.y * m.m21) / depth).rounded(), limit: 268_435_456)
+            let dy = Int(clampedFrom: ((newOffset.x * m.m12 + newOffset.y * m.m22) / depth).rounded(), limit: 268_435_456)
             let fade = PixmanImage(red: 0, green: 0, blue: 0, alpha: newAlpha * opacity)
             newDrawing.setTransform(nil, bilinear: false)
             destination.composite(newDrawing, at: dx, dy, mask: fade, rect: visible)
