@@ -15,7 +15,10 @@
 #include <time.h>
 #include <unistd.h>
 
-/* glibc declares ppoll only under _GNU_SOURCE; this is its declaration. */
+/* glibc declares ppoll only under _GNU_SOURCE; this is its declaration.
+   (On 32-bit targets built with 64-bit time_t glibc redirects ppoll to
+   __ppoll64, which this plain declaration skips; Lamina builds for x86_64
+   and arm64, where the two are the same.) */
 extern int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
 
 /* A new eventfd (non-blocking, closed on exec), or -1 with errno set. */

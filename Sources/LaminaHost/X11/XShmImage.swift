@@ -100,6 +100,9 @@ final class XShmImage {
     /// the completion still comes through Xlib's event queue.
     func put(_ rect: PixelRect, to window: UInt, gc: XGraphicsContext, notify: Bool) {
         guard let rect = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return }
+        // As XShmPutImage does: a change made to the GC through Xlib goes
+        // out before the request that uses it (nothing, unless it changed).
+        XFlushGC(display.raw, gc.raw)
         // Window sizes are far inside X's 16-bit coordinates.
         _ = xcb_shm_put_image(display.xcbConnection, xcb_drawable_t(truncatingIfNeeded: window),
                               xcb_gcontext_t(truncatingIfNeeded: XGContextFromGC(gc.raw)),

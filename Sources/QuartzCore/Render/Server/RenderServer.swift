@@ -114,6 +114,9 @@ package final class RenderServer: RenderHost, Sendable {
         deliver { $0.stopping = true }
         signal.lock()
         defer { signal.unlock() }
+        // An app thread blocked in `receive` on a full inbox goes now, not
+        // when the render thread next takes commits (it may be in a long frame).
+        signal.broadcast()
         // The render thread broadcasts when it leaves its loop; the deadline
         // is on the monotonic clock, which no change of the wall clock moves.
         let deadline = MediaClock.monotonicNow() + 2

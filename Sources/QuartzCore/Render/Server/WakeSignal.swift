@@ -19,7 +19,13 @@ final class WakeSignal: Sendable {
     /// The longest wait: a day, far past any frame.
     static let longestWait = 86_400.0
 
-    init() { descriptor = lamina_event_create() }
+    init() {
+        descriptor = lamina_event_create()
+        if descriptor < 0 {
+            let reason = String(cString: strerror(errno))
+            CADiagnostics.report("the render thread has no eventfd (\(reason)); it looks for work every 10 ms instead")
+        }
+    }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
