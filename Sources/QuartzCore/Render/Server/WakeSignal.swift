@@ -16,8 +16,8 @@ final class WakeSignal: Sendable {
     /// Without a descriptor nothing can interrupt a sleep: sleeps are cut
     /// into pieces this long, after each of which the sleeper looks again.
     static let fallbackSlice = 0.01
-    /// The longest wait: a day, far past any frame.
-    static let longestWait = 86_400.0
+    /// The longest wait: the condition variable's (a day, far past any frame).
+    static let longestWait = MonotonicCondition.longestWait
 
     init() {
         descriptor = lamina_event_create()
