@@ -8,7 +8,8 @@ import QuartzCore
 /// The compositor repaints only each frame's damage over the previous frame,
 /// which the image still holds; before the next frame draws into it
 /// (`drawable`, a display interval later), the previous frame's completion
-/// is awaited, and has almost always arrived by then. Two images would need
+/// is awaited, and has almost always arrived by then: read through XCB, one
+/// `recvmsg` a frame (`XDisplay.handEventsToXCB`). Two images would need
 /// each frame's damage copied into the other one: that copy and the second
 /// segment cost 4 % of the kiosk's CPU and 3.7 MB at 1280x720.
 ///
@@ -20,12 +21,26 @@ final class SharedMemoryFrame {
     private var awaitingCompletion = false
     /// Completions received (tests check that each frame sent gets one).
     private(set) var completionsReceived = 0
+    /// Puts the server refused (a window destroyed under the presenter):
+    /// no completion follows one, so it ends the wait.
+    private(set) var putsRefused = 0
     /// How long to wait for a completion before deciding it will not come
     /// (the window was destroyed under the presenter).
     static let completionTimeout = 0.5
 
+    /// The type of `ShmCompletion` events on this server.
+    private let completionType: Int32
+    /// MIT-SHM's major opcode, which errors of the puts name.
+    private let requestOpcode: UInt8?
+
+    /// Hands `display`'s events to XCB (`XDisplay.handEventsToXCB`), so a
+    /// frame's completion costs one read; nothing else may read Xlib events
+    /// on `display` from now on.
     init(display: XDisplay, width: Int, height: Int) throws(XShmImage.Failure) {
         self.display = display
+        display.handEventsToXCB()
+        completionType = XShmImage.completionEventType(on: display)
+        requestOpcode = XShmImage.majorOpcode(on: display)
         image = try XShmImage(display: display, width: width, height: height)
     }
 
@@ -51,15 +66,15 @@ final class SharedMemoryFrame {
     /// Waits until the server has read every frame sent.
     func waitUntilIdle() {
         guard awaitingCompletion else { return }
-        // Something else may have read the completion already (an error
-        // trap's round trip): then no system call at all.
-        takeEvents(display.queuedEvents)
+        // Something may have read the completion already (an error trap's
+        // round trip reads what came before its reply): no system call.
+        takeEvents(reading: false)
         guard awaitingCompletion else { return }
         // On the monotonic clock: no wall-clock read a frame, and no
         // timeout a clock set back would stretch.
         let deadline = MediaClock.monotonicNow() + Self.completionTimeout
         while awaitingCompletion {
-            takeEvents(display.pendingEvents)
+            takeEvents(reading: true)
             guard awaitingCompletion else { return }
             let remaining = deadline - MediaClock.monotonicNow()
             if remaining <= 0 {
@@ -70,11 +85,25 @@ final class SharedMemoryFrame {
         }
     }
 
-    /// Takes `count` queued events; the image's completion ends the wait.
-    private func takeEvents(_ count: Int) {
-        for _ in 0..<max(0, count) {
-            let event = display.nextEvent()
-            if XShmImage.completedSegment(in: event, on: display) == image.segment {
+    /// Takes the events XCB holds, reading the socket once first when
+    /// `reading` (what that one read brought is all taken from the queue:
+    /// a second read would find the socket empty at display rate). The
+    /// image's completion ends the wait, and so does an error of a put
+    /// (the window was destroyed under the presenter: no completion will
+    /// come). Errors are handled as Xlib's handler would (`BadDrawable` for
+    /// a window just destroyed is not worth a line); anything else (events
+    /// of a window this connection made, in tests) is dropped.
+    private func takeEvents(reading: Bool) {
+        var read = reading
+        while let response = display.nextXCBResponse(reading: read) {
+            read = false
+            if let failure = response.failure {
+                XErrorHandling.handle(failure, on: display)
+                if failure.request == requestOpcode {
+                    awaitingCompletion = false
+                    putsRefused += 1
+                }
+            } else if let segment = response.completedSegment(completionType: completionType), UInt(segment) == image.segment {
                 awaitingCompletion = false
                 completionsReceived += 1
             }

@@ -77,6 +77,29 @@ package final class XDisplay {
     /// read when the next frame needs the image.
     func flushWithoutReading() { _ = xcb_flush(xcbConnection) }
 
+    /// Lets XCB, not Xlib, hold the events this connection receives, so
+    /// that `nextXCBResponse` reads the socket once for a frame's completion
+    /// (Xlib's `XPending` reads until the socket is empty: a second
+    /// `recvmsg` that finds nothing). Xlib still handles the replies and
+    /// errors of its own requests: it sends them checked from now on and
+    /// reports their errors at its next round trip (`sync`, and so
+    /// `XErrorHandling.trapping`). Call before anything reads events.
+    func handEventsToXCB() { XSetEventQueueOwner(raw, XCBOwnsEventQueue) }
+
+    /// The next event or error XCB holds for this connection
+    /// (`handEventsToXCB`): one already read, else, with `reading`, what one
+    /// read of the socket brings (nothing when the server has sent nothing).
+    /// A connection gone ends the process, as Xlib's does.
+    func nextXCBResponse(reading: Bool) -> XCBResponse? {
+        let connection = xcbConnection
+        guard let response = reading ? xcb_poll_for_event(connection) : xcb_poll_for_queued_event(connection) else {
+            if xcb_connection_has_error(connection) != 0 { XErrorHandling.connectionWasLost(displayName: name) }
+            return nil
+        }
+        defer { free(response) }
+        return XCBResponse(response.pointee)
+    }
+
     /// Sends queued requests and waits until the server has handled them
     /// (and reported any errors they caused).
     package func sync() { XSync(raw, 0) }
@@ -96,10 +119,6 @@ package final class XDisplay {
 
     /// Events readable without blocking (flushes and reads the socket).
     var pendingEvents: Int { Int(XPending(raw)) }
-
-    /// Events Xlib has already read and queued: no system call (`XFlush`
-    /// reads what the server has sent after writing).
-    var queuedEvents: Int { Int(XEventsQueued(raw, QueuedAlready)) }
 
     /// The next event, blocking until one arrives.
     func nextEvent() -> XEvent {

@@ -68,18 +68,27 @@ package enum XErrorHandling {
     }
 
     private static func handleError(display: OpaquePointer, event: XErrorEvent) {
+        record(code: event.error_code, request: event.request_code, minor: UInt16(event.minor_code), display: display)
+    }
+
+    /// An error XCB handed over (`XDisplay.nextXCBResponse`) for a request
+    /// sent with XCB: handled as Xlib's handler handles one.
+    static func handle(_ error: XCBResponse.Failure, on display: XDisplay) {
+        record(code: error.code, request: error.request, minor: error.minorRequest, display: display.raw)
+    }
+
+    private static func record(code: UInt8, request: UInt8, minor: UInt16, display: OpaquePointer) {
         let identity = Int(bitPattern: UnsafeRawPointer(display))
-        let code = event.error_code, request = event.request_code
         let shouldLog = state.withLock { state -> Bool in
             if state.traps[identity] != nil {
                 state.traps[identity]?.append(code)
                 return false
             }
             guard code != UInt8(BadWindow), code != UInt8(BadDrawable) else { return false }
-            return state.reported.insert(Int(code) << 16 | Int(request) << 8 | Int(event.minor_code)).inserted
+            return state.reported.insert(Int(code) << 24 | Int(request) << 16 | Int(minor)).inserted
         }
         guard shouldLog else { return }
-        HostLog.line("X error \(text(of: code, display: display)) on request \(request).\(event.minor_code); continuing")
+        HostLog.line("X error \(text(of: code, display: display)) on request \(request).\(minor); continuing")
     }
 
     private static func text(of code: UInt8, display: OpaquePointer) -> String {
@@ -88,8 +97,9 @@ package enum XErrorHandling {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Called by Xlib when the connection breaks; never returns.
-    private static func connectionWasLost(displayName: String?) -> Never {
+    /// Called by Xlib when the connection breaks (and by
+    /// `XDisplay.nextXCBResponse`); never returns.
+    static func connectionWasLost(displayName: String?) -> Never {
         // Several threads may notice at once; one message is enough.
         if !connectionLost.exchange(true, ordering: .sequentiallyConsistent) {
             HostLog.line("lost the connection to the X server (DISPLAY \"\(displayName ?? "?")\"); exiting")

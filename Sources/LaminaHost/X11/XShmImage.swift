@@ -30,13 +30,12 @@ final class XShmImage {
     /// The event type of `ShmCompletion` on `display`.
     static func completionEventType(on display: XDisplay) -> Int32 { XShmGetEventBase(display.raw) + ShmCompletion }
 
-    /// The segment a `ShmCompletion` event is for, if `event` is one.
-    static func completedSegment(in event: XEvent, on display: XDisplay) -> UInt? {
-        var event = event
-        guard event.type == completionEventType(on: display) else { return nil }
-        return withUnsafePointer(to: &event) {
-            $0.withMemoryRebound(to: XShmCompletionEvent.self, capacity: 1) { $0.pointee.shmseg }
-        }
+    /// The major opcode of MIT-SHM's requests on `display` (what an error
+    /// names as its request), nil without the extension.
+    static func majorOpcode(on display: XDisplay) -> UInt8? {
+        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        guard XQueryExtension(display.raw, "MIT-SHM", &opcode, &event, &error) != 0 else { return nil }
+        return UInt8(truncatingIfNeeded: opcode)
     }
 
     init(display: XDisplay, width: Int, height: Int) throws(Failure) {
@@ -97,7 +96,7 @@ final class XShmImage {
     /// `ShmCompletion` once it has read the pixels. Sent with XCB, the same
     /// request `XShmPutImage` makes, so that `XDisplay.flushWithoutReading`
     /// can send it (Xlib hands XCB its own queued requests first, in order);
-    /// the completion still comes through Xlib's event queue.
+    /// the completion comes through XCB's event queue (`SharedMemoryFrame`).
     func put(_ rect: PixelRect, to window: UInt, gc: XGraphicsContext, notify: Bool) {
         guard let rect = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return }
         // As XShmPutImage does: a change made to the GC through Xlib goes

@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 @testable import LaminaHost
 import QuartzCore
@@ -58,6 +59,38 @@ final class SharedMemoryFrameTests: XCTestCase {
         XCTAssertEqual(frame.completionsReceived, 2)
         window.destroy()
         display.sync()
+    }
+
+    /// The completion is read through XCB (one read a frame); a put the
+    /// server refuses, to a window destroyed under the presenter, ends the
+    /// wait at once rather than after the completion timeout, and counts
+    /// no completion. Xlib still traps the errors of its own requests on
+    /// the connection (the attach of a resized image relies on it).
+    func testARefusedPutEndsTheWaitAndXlibStillTrapsItsOwnErrors() throws {
+        let name = try TestDisplay.name()
+        let display = try XDisplay(name: name)
+        guard XShmImage.isAvailable(on: display) else { throw XCTSkip("the test X server has no MIT-SHM") }
+        let other = try XDisplay(name: name)
+        let window = try XWindow(display: other, width: 20, height: 20)
+        window.map()
+        other.sync()
+        let gc = try XCTUnwrap(XGraphicsContext(display: display, drawable: window.id))
+        let frame = try SharedMemoryFrame(display: display, width: 20, height: 20)
+        let whole = PixelRect(x: 0, y: 0, width: 20, height: 20)
+        frame.present([whole], to: window.id, gc: gc)
+        frame.waitUntilIdle()
+        XCTAssertEqual(frame.completionsReceived, 1)
+        XCTAssertEqual(frame.putsRefused, 0)
+
+        window.destroy()
+        other.sync()
+        frame.present([whole], to: window.id, gc: gc)
+        frame.waitUntilIdle()
+        XCTAssertEqual(frame.putsRefused, 1, "the put to the destroyed window was refused")
+        XCTAssertEqual(frame.completionsReceived, 1)
+
+        let error = XErrorHandling.trapping(display) { XMapWindow(display.raw, window.id) }
+        XCTAssertEqual(error, UInt8(BadWindow), "Xlib's own request's error, trapped with XCB holding the events")
     }
 
     private static func fill(_ buffer: RasterBuffer, _ rect: PixelRect, with pixel: UInt32) {
