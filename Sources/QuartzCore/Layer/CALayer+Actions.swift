@@ -60,7 +60,26 @@ extension CALayer {
     /// The value of `keyPath` as it is shown now: the presentation value,
     /// or the model value for a layer never committed.
     func shownValue(forKeyPath keyPath: String) -> Any? {
-        (presentation() ?? self).value(forKeyPath: keyPath)
+        (presentation(showing: keyPath) ?? self).value(forKeyPath: keyPath)
+    }
+
+    /// `presentation()` as far as `keyPath` goes: the committed values, with
+    /// only the committed animations that can change `keyPath` applied
+    /// (`AnimationSnapshot.mayChange(key:)`). Every implicit animation asks
+    /// for its `fromValue`; applying the others too (the kiosk's pulsing
+    /// bloom, through key-value coding on the copy's filters) was most of
+    /// the cost of a key press on the main thread.
+    func presentation(showing keyPath: String) -> CALayer? {
+        if isPresentation { return self }
+        guard let committed = committedStorage else { return nil }
+        let copy = type(of: self).init(_presentationCopyOf: self)
+        copy.storage = committed
+        let key = String(keyPath.prefix { $0 != "." })
+        let changing = animationEntries.filter { $0.isCommitted && $0.snapshot.mayChange(key: key) }.map(\.snapshot)
+        guard !changing.isEmpty else { return copy }
+        var target = PresentationTarget(layer: copy)
+        AnimationEvaluator.apply(changing, to: &target, layerTime: localTime(fromMediaTime: MediaClock.now()))
+        return copy
     }
 
     /// Runs the action for a change of `key`, when the layer is in a visible

@@ -136,6 +136,69 @@ final class ActionTests: ModelTestCase {
         layer.frame = CGRect(x: 20, y: 20, width: 30, height: 30)
         XCTAssertEqual(Set(layer.animationKeys() ?? []), ["position", "bounds"])
     }
+
+    /// An implicit animation starts where the property is shown, as the
+    /// presentation layer has it, with only the animations of that property
+    /// applied: a move in flight (alone, in a group, or along a path that
+    /// turns the layer), never another property's animation.
+    func testAnImplicitAnimationStartsFromTheShownValueOfItsPropertyAlone() throws {
+        let layer = makeChild(of: makeVisibleRoot())
+        layer.position = CGPoint(x: 10, y: 10)
+        layer.filters = [Self.bloom()]
+        CATransaction.flush()
+        let pulse = CABasicAnimation(keyPath: "filters.glow.inputIntensity")
+        pulse.fromValue = 0.0
+        pulse.toValue = 1.0
+        pulse.duration = 1
+        layer.add(pulse, forKey: "pulse")
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 10.0
+        move.toValue = 110.0
+        move.duration = 1
+        let group = CAAnimationGroup()
+        group.animations = [move]
+        group.duration = 1
+        layer.add(group, forKey: "move")
+        let orbit = CAKeyframeAnimation(keyPath: "position")
+        orbit.path = CGPath(rect: CGRect(x: 0, y: 0, width: 50, height: 50), transform: nil)
+        orbit.rotationMode = .rotateAuto
+        orbit.duration = 1
+        orbit.isAdditive = true
+        layer.add(orbit, forKey: "orbit")
+        CATransaction.flush()
+        advance(0.3)
+
+        let presented = try XCTUnwrap(layer.presentation())
+        layer.position = CGPoint(x: 200, y: 200)
+        layer.transform = CATransform3DMakeScale(2, 2, 1)
+        layer.opacity = 0.5
+        let position = try XCTUnwrap(layer.animation(forKey: "position") as? CABasicAnimation)
+        XCTAssertEqual(position.fromValue as? CGPoint, presented.position)
+        XCTAssertNotEqual(presented.position, CGPoint(x: 10, y: 10), "the group and the path move it")
+        let transform = try XCTUnwrap(layer.animation(forKey: "transform") as? CABasicAnimation)
+        XCTAssertEqual(transform.fromValue as? CATransform3D, presented.transform)
+        XCTAssertFalse(CATransform3DIsIdentity(presented.transform), "the path turns it")
+        let opacity = try XCTUnwrap(layer.animation(forKey: "opacity") as? CABasicAnimation)
+        XCTAssertEqual(opacity.fromValue as? Float, 1)
+    }
+
+    func testOnlyAnimationsOfAKeyChangeIt() {
+        let move = CABasicAnimation(keyPath: "position.x").snapshot(reportingOn: nil)
+        XCTAssertTrue(move.mayChange(key: "position"))
+        XCTAssertFalse(move.mayChange(key: "positionX"))
+        XCTAssertFalse(move.mayChange(key: "bounds"))
+        let group = CAAnimationGroup()
+        group.animations = [CABasicAnimation(keyPath: "opacity"), CABasicAnimation(keyPath: "transform.rotation.z")]
+        XCTAssertTrue(group.snapshot(reportingOn: nil).mayChange(key: "transform"))
+        XCTAssertFalse(group.snapshot(reportingOn: nil).mayChange(key: "position"))
+        XCTAssertFalse(CATransition().snapshot(reportingOn: nil).mayChange(key: "contents"))
+    }
+
+    private static func bloom() -> CIFilter {
+        let filter = CIFilter(name: "CIBloom")!
+        filter.name = "glow"
+        return filter
+    }
 }
 
 final class SpinningLayer: CALayer {
