@@ -90,16 +90,28 @@ public struct CIFilterSnapshot: Sendable, Equatable, Hashable {
     public let filterName: String
     public let name: String
     public let numbers: [String: Double]
+    /// For the filters that spread a drawing (`CIGaussianBlur`, `CIBloom`),
+    /// `number("inputRadius")`, found once: the compositor asks for every
+    /// blurred layer's reach at every frame, and hashing the key there cost
+    /// more than the rest of the question. Nil for other filters.
+    public let blurRadius: Double?
 
     public init(filterName: String, name: String, numbers: [String: Double]) {
         self.filterName = filterName
         self.name = name
         self.numbers = numbers
+        switch filterName {
+        case "CIGaussianBlur", "CIBloom": blurRadius = numbers["inputRadius"] ?? Self.defaultNumber("inputRadius", of: filterName)
+        default: blurRadius = nil
+        }
     }
 
     /// The numeric input `key`, or the filter's default for it.
     public func number(_ key: String) -> Double? {
-        if let value = numbers[key] { return value }
+        numbers[key] ?? Self.defaultNumber(key, of: filterName)
+    }
+
+    private static func defaultNumber(_ key: String, of filterName: String) -> Double? {
         guard let input = CIFilter.knownFilters[filterName]?.inputs.first(where: { $0.key == key }),
               case .number(let value) = input.defaultValue else { return nil }
         return Double(value)

@@ -37,11 +37,24 @@ extension LayerState {
     /// The numeric input `key` of the filter at `index` of `list`, as
     /// presented: an animated value, else the filter's own, else its default.
     func filterNumber(_ key: String, ofFilterAt index: Int, in list: AnimatedFilterInput.List) -> Double? {
-        if let input = animatedFilterInput, input.list == list, input.index == index, input.key == key {
-            return input.value
-        }
+        if let value = animatedFilterNumber(key, ofFilterAt: index, in: list) { return value }
         let filters = filterList(list)
         return filters.indices.contains(index) ? filters[index].number(key) : nil
+    }
+
+    /// The numeric input `key` of the filter at `index` of `list` when an
+    /// animation presents it this frame; nil otherwise.
+    func animatedFilterNumber(_ key: String, ofFilterAt index: Int, in list: AnimatedFilterInput.List) -> Double? {
+        guard let input = animatedFilterInput, input.list == list, input.index == index, input.key == key else { return nil }
+        return input.value
+    }
+
+    /// The blur radius of the filter at `index` of `filters` as presented
+    /// (`CIFilterSnapshot.blurRadius`, or its animated value); nil for a
+    /// filter that does not blur.
+    func presentedBlurRadius(ofFilterAt index: Int) -> Double? {
+        guard let radius = filters[index].blurRadius else { return nil }
+        return animatedFilterNumber("inputRadius", ofFilterAt: index, in: .filters) ?? radius
     }
 
     /// The numeric input `key` of the first filter named `name` in `list`;

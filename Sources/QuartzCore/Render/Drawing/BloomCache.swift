@@ -24,7 +24,7 @@ final class BloomCache {
     static func loneBloom(of state: LayerState) -> Bloom? {
         let filters = state.filters
         guard filters.count == 1, filters[0].filterName == "CIBloom" else { return nil }
-        return Bloom(radius: state.filterNumber("inputRadius", ofFilterAt: 0, in: .filters) ?? 10,
+        return Bloom(radius: state.presentedBlurRadius(ofFilterAt: 0) ?? 10,
                      intensity: state.filterNumber("inputIntensity", ofFilterAt: 0, in: .filters) ?? 0.5)
     }
 

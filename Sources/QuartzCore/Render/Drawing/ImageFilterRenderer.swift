@@ -5,22 +5,13 @@ enum ImageFilterRenderer {
     /// list, as every group's node asks at every frame.
     static func outset(of state: LayerState, memo: BlurOutsetMemo) -> Int {
         state.filters.indices.reduce(0) { total, index in
-            switch state.filters[index].filterName {
-            case "CIGaussianBlur", "CIBloom":
-                return total + memo.outset(forRadius: state.filterNumber("inputRadius", ofFilterAt: index, in: .filters) ?? 0)
-            default: return total
-            }
+            total + (state.presentedBlurRadius(ofFilterAt: index).map(memo.outset(forRadius:)) ?? 0)
         }
     }
 
     /// How far (pixels) the filters spread a layer's drawing.
     static func outset(for filters: [CIFilterSnapshot]) -> Int {
-        filters.reduce(0) { total, filter in
-            switch filter.filterName {
-            case "CIGaussianBlur", "CIBloom": return total + ImageEffects.outset(forRadius: filter.number("inputRadius") ?? 0)
-            default: return total
-            }
-        }
+        filters.reduce(0) { total, filter in total + (filter.blurRadius.map(ImageEffects.outset(forRadius:)) ?? 0) }
     }
 
     /// Filters `area` of `buffer` reading the pixels around it too (so a
