@@ -21,8 +21,8 @@ final class SharedMemoryFrame {
     private var awaitingCompletion = false
     /// Completions received (tests check that each frame sent gets one).
     private(set) var completionsReceived = 0
-    /// Puts the server refused (a window destroyed under the presenter):
-    /// no completion follows one, so it ends the wait.
+    /// Frames whose awaited put the server refused (a window destroyed
+    /// under the presenter): no completion follows, so it ends the wait.
     private(set) var putsRefused = 0
     /// How long to wait for a completion before deciding it will not come
     /// (the window was destroyed under the presenter).
@@ -33,15 +33,18 @@ final class SharedMemoryFrame {
     /// MIT-SHM's major opcode, which errors of the puts name.
     private let requestOpcode: UInt8?
 
-    /// Hands `display`'s events to XCB (`XDisplay.handEventsToXCB`), so a
-    /// frame's completion costs one read; nothing else may read Xlib events
-    /// on `display` from now on.
+    /// Once the image is attached, hands `display`'s events to XCB
+    /// (`XDisplay.handEventsToXCB`), so a frame's completion costs one read;
+    /// nothing else may read Xlib events on `display` from then on. (After
+    /// the attach: its error trap needs Xlib's checked requests, which the
+    /// hand-over arranges only for requests after it; and a connection
+    /// whose attach failed goes on with `XPutImage` and Xlib's own queue.)
     init(display: XDisplay, width: Int, height: Int) throws(XShmImage.Failure) {
         self.display = display
-        display.handEventsToXCB()
         completionType = XShmImage.completionEventType(on: display)
         requestOpcode = XShmImage.majorOpcode(on: display)
         image = try XShmImage(display: display, width: width, height: height)
+        display.handEventsToXCB()
     }
 
     /// The image to draw the next frame into, once the server has read the
@@ -57,11 +60,19 @@ final class SharedMemoryFrame {
         waitUntilIdle()  // the image was drawn: normally nothing is outstanding
         for (index, rect) in damage.enumerated() {
             // One completion per frame is enough: requests run in order.
-            image.put(rect, to: window, gc: gc, notify: index == damage.count - 1)
+            let notify = index == damage.count - 1
+            if let sequence = image.put(rect, to: window, gc: gc, notify: notify), notify {
+                awaitedPut = sequence
+                awaitingCompletion = true
+            }
         }
-        awaitingCompletion = !damage.isEmpty
         display.flushWithoutReading()
     }
+
+    /// The sequence number of the last put sent, the one that asks for the
+    /// completion: its completion, or its error, ends the wait. Those of
+    /// earlier puts (a frame given up on after the timeout) do not.
+    private var awaitedPut: UInt32?
 
     /// Waits until the server has read every frame sent.
     func waitUntilIdle() {
@@ -88,9 +99,9 @@ final class SharedMemoryFrame {
     /// Takes the events XCB holds, reading the socket once first when
     /// `reading` (what that one read brought is all taken from the queue:
     /// a second read would find the socket empty at display rate). The
-    /// image's completion ends the wait, and so does an error of a put
-    /// (the window was destroyed under the presenter: no completion will
-    /// come). Errors are handled as Xlib's handler would (`BadDrawable` for
+    /// image's completion ends the wait, and so does an error of the put
+    /// that asked for it (the window was destroyed under the presenter: no
+    /// completion will come). Errors are handled as Xlib's handler would (`BadDrawable` for
     /// a window just destroyed is not worth a line); anything else (events
     /// of a window this connection made, in tests) is dropped.
     private func takeEvents(reading: Bool) {
@@ -99,11 +110,12 @@ final class SharedMemoryFrame {
             read = false
             if let failure = response.failure {
                 XErrorHandling.handle(failure, on: display)
-                if failure.request == requestOpcode {
+                if failure.request == requestOpcode, let awaitedPut, response.isAtOrAfter(awaitedPut) {
                     awaitingCompletion = false
                     putsRefused += 1
                 }
-            } else if let segment = response.completedSegment(completionType: completionType), UInt(segment) == image.segment {
+            } else if let segment = response.completedSegment(completionType: completionType), UInt(segment) == image.segment,
+                      let awaitedPut, response.isAtOrAfter(awaitedPut) {
                 awaitingCompletion = false
                 completionsReceived += 1
             }

@@ -12,6 +12,13 @@ struct XCBResponse {
 
     /// The response's type, without the bit that marks a `SendEvent`.
     let type: UInt8
+    /// The sequence number of the last request the server had handled
+    /// (for an error, the request that failed), in full: XCB widens the
+    /// 16 bits the server sends.
+    var sequence: UInt32 { raw.full_sequence }
+
+    /// Whether `sequence` is `request` or a later one (numbers wrap).
+    func isAtOrAfter(_ request: UInt32) -> Bool { Int32(bitPattern: sequence &- request) >= 0 }
     /// The 32 bytes of the response as the server sent them.
     private let raw: xcb_generic_event_t
 

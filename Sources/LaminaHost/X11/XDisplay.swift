@@ -81,10 +81,22 @@ package final class XDisplay {
     /// that `nextXCBResponse` reads the socket once for a frame's completion
     /// (Xlib's `XPending` reads until the socket is empty: a second
     /// `recvmsg` that finds nothing). Xlib still handles the replies and
-    /// errors of its own requests: it sends them checked from now on and
-    /// reports their errors at its next round trip (`sync`, and so
-    /// `XErrorHandling.trapping`). Call before anything reads events.
-    func handEventsToXCB() { XSetEventQueueOwner(raw, XCBOwnsEventQueue) }
+    /// errors of its own requests, but only of those it sends checked, and
+    /// it decides that when it takes the socket from XCB: so a `NoOperation`
+    /// goes out through XCB here, which makes Xlib give the socket back;
+    /// its next request takes it again, checked, and its errors are
+    /// reported at its next round trip (`sync`, and so
+    /// `XErrorHandling.trapping`). Call when Xlib's queue is empty; calls
+    /// after the first do nothing.
+    func handEventsToXCB() {
+        guard !eventsGoToXCB else { return }
+        eventsGoToXCB = true
+        XSetEventQueueOwner(raw, XCBOwnsEventQueue)
+        _ = xcb_no_operation(xcbConnection)
+    }
+
+    /// Whether `handEventsToXCB` was called.
+    private(set) var eventsGoToXCB = false
 
     /// The next event or error XCB holds for this connection
     /// (`handEventsToXCB`): one already read, else, with `reading`, what one

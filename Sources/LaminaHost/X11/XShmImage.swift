@@ -97,20 +97,24 @@ final class XShmImage {
     /// request `XShmPutImage` makes, so that `XDisplay.flushWithoutReading`
     /// can send it (Xlib hands XCB its own queued requests first, in order);
     /// the completion comes through XCB's event queue (`SharedMemoryFrame`).
-    func put(_ rect: PixelRect, to window: UInt, gc: XGraphicsContext, notify: Bool) {
-        guard let rect = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return }
+    ///
+    /// Returns the request's sequence number (what its completion or error
+    /// carries), nil when nothing was sent (`rect` outside the image).
+    @discardableResult
+    func put(_ rect: PixelRect, to window: UInt, gc: XGraphicsContext, notify: Bool) -> UInt32? {
+        guard let rect = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return nil }
         // As XShmPutImage does: a change made to the GC through Xlib goes
         // out before the request that uses it (nothing, unless it changed).
         XFlushGC(display.raw, gc.raw)
         // Window sizes are far inside X's 16-bit coordinates.
-        _ = xcb_shm_put_image(display.xcbConnection, xcb_drawable_t(truncatingIfNeeded: window),
+        return xcb_shm_put_image(display.xcbConnection, xcb_drawable_t(truncatingIfNeeded: window),
                               xcb_gcontext_t(truncatingIfNeeded: XGContextFromGC(gc.raw)),
                               UInt16(clamping: image.pointee.width), UInt16(clamping: image.pointee.height),
                               UInt16(clamping: rect.x), UInt16(clamping: rect.y),
                               UInt16(clamping: rect.width), UInt16(clamping: rect.height),
                               Int16(clamping: rect.x), Int16(clamping: rect.y),
                               UInt8(clamping: image.pointee.depth), UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue),
-                              notify ? 1 : 0, xcb_shm_seg_t(truncatingIfNeeded: info.pointee.shmseg), 0)
+                              notify ? 1 : 0, xcb_shm_seg_t(truncatingIfNeeded: info.pointee.shmseg), 0).sequence
     }
 
     private static func destroy(_ image: UnsafeMutablePointer<XImage>, info: UnsafeMutablePointer<XShmSegmentInfo>) {

@@ -53,7 +53,7 @@ extension LayerState {
     /// (`CIFilterSnapshot.blurRadius`, or its animated value); nil for a
     /// filter that does not blur.
     func presentedBlurRadius(ofFilterAt index: Int) -> Double? {
-        guard let radius = filters[index].blurRadius else { return nil }
+        guard filters.indices.contains(index), let radius = filters[index].blurRadius else { return nil }
         return animatedFilterNumber("inputRadius", ofFilterAt: index, in: .filters) ?? radius
     }
 

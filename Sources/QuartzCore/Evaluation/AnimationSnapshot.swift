@@ -84,17 +84,17 @@ protocol AnimationTarget {
 
 extension AnimationSnapshot {
     /// Whether applying the animation can change the layer's property `key`
-    /// (a key path's first component): its own key path starts with it
-    /// (`position.x` changes `position`, and `position` changes
-    /// `position.x`), a group's child's does, or, along a path with a
-    /// rotation mode, `key` is `transform`, which the path turns.
-    /// Transitions change no property.
+    /// (a key path's first component, `hidden` rather than its alias
+    /// `isHidden`): its own key path starts with it (`position.x` changes
+    /// `position`, and `position` changes `position.x`), a group's child's
+    /// does, or, along a path with a rotation mode, `key` is `transform`,
+    /// which the path turns. Transitions change no property.
     func mayChange(key: String) -> Bool {
         switch kind {
         case .group(let children): return children.contains { $0.mayChange(key: key) }
         case .transition: return false
         case .path(_, _, _, let rotationMode, _) where rotationMode != nil && key == "transform": return true
-        default: return path?.key == key
+        default: return path.map { CALayerProperties.aliases[$0.key] ?? $0.key } == key
         }
     }
 }

@@ -68,13 +68,16 @@ extension CALayer {
     /// (`AnimationSnapshot.mayChange(key:)`). Every implicit animation asks
     /// for its `fromValue`; applying the others too (the kiosk's pulsing
     /// bloom, through key-value coding on the copy's filters) was most of
-    /// the cost of a key press on the main thread.
+    /// the cost of a key press on the main thread. Not `presentation()`
+    /// itself, so a subclass's override of it is not asked: the value is
+    /// the one the render server shows.
     func presentation(showing keyPath: String) -> CALayer? {
         if isPresentation { return self }
         guard let committed = committedStorage else { return nil }
         let copy = type(of: self).init(_presentationCopyOf: self)
         copy.storage = committed
-        let key = String(keyPath.prefix { $0 != "." })
+        let first = String(keyPath.prefix { $0 != "." })
+        let key = CALayerProperties.aliases[first] ?? first
         let changing = animationEntries.filter { $0.isCommitted && $0.snapshot.mayChange(key: key) }.map(\.snapshot)
         guard !changing.isEmpty else { return copy }
         var target = PresentationTarget(layer: copy)

@@ -65,17 +65,22 @@ final class SharedMemoryFrameTests: XCTestCase {
     /// server refuses, to a window destroyed under the presenter, ends the
     /// wait at once rather than after the completion timeout, and counts
     /// no completion. Xlib still traps the errors of its own requests on
-    /// the connection (the attach of a resized image relies on it).
+    /// the connection, from the moment its events go to XCB (the attach of
+    /// a resized image relies on it), before any frame and after.
     func testARefusedPutEndsTheWaitAndXlibStillTrapsItsOwnErrors() throws {
         let name = try TestDisplay.name()
         let display = try XDisplay(name: name)
         guard XShmImage.isAvailable(on: display) else { throw XCTSkip("the test X server has no MIT-SHM") }
         let other = try XDisplay(name: name)
+        let gone = try XWindow(display: other, width: 5, height: 5)
+        gone.destroy()
         let window = try XWindow(display: other, width: 20, height: 20)
         window.map()
         other.sync()
         let gc = try XCTUnwrap(XGraphicsContext(display: display, drawable: window.id))
         let frame = try SharedMemoryFrame(display: display, width: 20, height: 20)
+        XCTAssertEqual(XErrorHandling.trapping(display) { XMapWindow(display.raw, gone.id) }, UInt8(BadWindow),
+                       "an Xlib request's error, trapped right after the events went to XCB")
         let whole = PixelRect(x: 0, y: 0, width: 20, height: 20)
         frame.present([whole], to: window.id, gc: gc)
         frame.waitUntilIdle()

@@ -192,6 +192,8 @@ final class ActionTests: ModelTestCase {
         XCTAssertTrue(group.snapshot(reportingOn: nil).mayChange(key: "transform"))
         XCTAssertFalse(group.snapshot(reportingOn: nil).mayChange(key: "position"))
         XCTAssertFalse(CATransition().snapshot(reportingOn: nil).mayChange(key: "contents"))
+        XCTAssertTrue(CABasicAnimation(keyPath: "isHidden").snapshot(reportingOn: nil).mayChange(key: "hidden"),
+                      "an alias names the same property")
     }
 
     private static func bloom() -> CIFilter {
