@@ -101,9 +101,10 @@ final class SharedMemoryFrame {
     /// a second read would find the socket empty at display rate). The
     /// image's completion ends the wait, and so does an error of the put
     /// that asked for it (the window was destroyed under the presenter: no
-    /// completion will come). Errors are handled as Xlib's handler would (`BadDrawable` for
-    /// a window just destroyed is not worth a line); anything else (events
-    /// of a window this connection made, in tests) is dropped.
+    /// completion will come). Errors are handled as Xlib's handler would
+    /// (`BadDrawable` for a window just destroyed is not worth a line);
+    /// anything else (events of a window this connection made, in tests)
+    /// is dropped.
     private func takeEvents(reading: Bool) {
         var read = reading
         while let response = display.nextXCBResponse(reading: read) {
