@@ -96,7 +96,7 @@ package final class XDisplay {
     }
 
     /// Whether `handEventsToXCB` was called.
-    private(set) var eventsGoToXCB = false
+    private var eventsGoToXCB = false
 
     /// The next event or error XCB holds for this connection
     /// (`handEventsToXCB`): one already read, else, with `reading`, what one

@@ -72,16 +72,23 @@ extension CALayer {
     /// itself, so a subclass's override of it is not asked: the value is
     /// the one the render server shows.
     func presentation(showing keyPath: String) -> CALayer? {
-        if isPresentation { return self }
-        guard let committed = committedStorage else { return nil }
-        let copy = type(of: self).init(_presentationCopyOf: self)
-        copy.storage = committed
         let first = String(keyPath.prefix { $0 != "." })
         let key = CALayerProperties.aliases[first] ?? first
-        let changing = animationEntries.filter { $0.isCommitted && $0.snapshot.mayChange(key: key) }.map(\.snapshot)
-        guard !changing.isEmpty else { return copy }
+        return presentationCopy { $0.mayChange(key: key) }
+    }
+
+    /// The layer as shown (itself for a presentation copy): its committed
+    /// values with the committed animations `applies` picks applied at the
+    /// current media time; nil until the layer has been committed.
+    func presentationCopy(applying applies: (AnimationSnapshot) -> Bool) -> Self? {
+        if isPresentation { return self }
+        guard let committed = committedStorage else { return nil }
+        let copy = Self(_presentationCopyOf: self)
+        copy.storage = committed
+        let animations = animationEntries.filter { $0.isCommitted && applies($0.snapshot) }.map(\.snapshot)
+        guard !animations.isEmpty else { return copy }
         var target = PresentationTarget(layer: copy)
-        AnimationEvaluator.apply(changing, to: &target, layerTime: localTime(fromMediaTime: MediaClock.now()))
+        AnimationEvaluator.apply(animations, to: &target, layerTime: localTime(fromMediaTime: MediaClock.now()))
         return copy
     }
 

@@ -159,16 +159,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// A copy of the layer as it is currently shown: its committed values with
     /// every running animation applied at the current media time. Nil until
     /// the layer has been committed, as on Apple.
-    open func presentation() -> Self? {
-        if isPresentation { return self }
-        guard let committed = committedStorage else { return nil }
-        let copy = Self(_presentationCopyOf: self)
-        copy.storage = committed
-        let layerTime = localTime(fromMediaTime: MediaClock.now())
-        var target = PresentationTarget(layer: copy)
-        AnimationEvaluator.apply(animationEntries.filter(\.isCommitted).map(\.snapshot), to: &target, layerTime: layerTime)
-        return copy
-    }
+    open func presentation() -> Self? { presentationCopy { _ in true } }
 
     /// The model layer of a presentation copy; a model layer returns itself.
     open func model() -> Self {
