@@ -120,4 +120,23 @@ lamina_bloom_over_row(uint32_t *dest, const uint32_t *group, const uint32_t *glo
 #endif
 }
 
+/* One row of a bitmap moved by a fraction of a pixel: for x in 0..<count,
+   out[x] is the bilinear blend of `top[x...x+1]` and `bottom[x...x+1]` with
+   weights `wx`, `wy` (0...127), as pixman's bilinear filter samples a
+   translated image (`lamina_bilinear_blend`), so column `count` of both
+   rows is read. The one pass reads a moving group's own bitmap so
+   (`BloomCache.GroupPixels`), where it was drawn into a cleared scratch
+   first. `wide` as for `lamina_bloom_over_row`. */
+static inline void
+lamina_resample_row(uint32_t *out, const uint32_t *top, const uint32_t *bottom, uint32_t wx, uint32_t wy, intptr_t count,
+                    int wide) {
+#if defined(__SSE2__) && defined(__x86_64__)
+    if (wide) lamina_resample_row_avx2(out, top, bottom, wx, wy, count);
+    else lamina_resample_row_sse2(out, top, bottom, wx, wy, count);
+#else
+    (void)wide;
+    for (intptr_t x = 0; x < count; x++) out[x] = lamina_glow_pixel(top, bottom, x, wx, wy);
+#endif
+}
+
 #endif

@@ -151,6 +151,31 @@ LB_ROW_ATTR void LB_FN(bloom_over_row)(uint32_t *dest, const uint32_t *group, co
     }
 }
 
+/* `lamina_resample_row` at this width: whole vectors here, the last few
+   pixels a pixel at a time. The weight that is 0 (a move along one axis)
+   makes the blend a plain interpolation of two pixels, as in the glow. */
+LB_ROW_ATTR void LB_FN(resample_row)(uint32_t *out, const uint32_t *top, const uint32_t *bottom, uint32_t wx, uint32_t wy,
+                                     intptr_t count) {
+    const LB_VEC upper_weight = LB(set1_epi16)((short)(128 - wy)), lower_weight = LB(set1_epi16)((short)wy);
+    const LB_VEC left_weight = LB(set1_epi16)((short)(128 - wx)), right_weight = LB(set1_epi16)((short)wx);
+    const LB_VEC column_weights = LB(set1_epi32)((int)((wx << 16) | (128 - wx)));
+    intptr_t x = 0;
+    if (wx == 0) {
+        for (; x + LB_LANES <= count; x += LB_LANES)
+            LB_SI(storeu)((LB_VEC *)(out + x), LB_FN(lerp)(LB_SI(loadu)((const LB_VEC *)(top + x)),
+                                                            LB_SI(loadu)((const LB_VEC *)(bottom + x)), upper_weight, lower_weight));
+    } else if (wy == 0) {
+        for (; x + LB_LANES <= count; x += LB_LANES)
+            LB_SI(storeu)((LB_VEC *)(out + x), LB_FN(lerp)(LB_SI(loadu)((const LB_VEC *)(top + x)),
+                                                            LB_SI(loadu)((const LB_VEC *)(top + x + 1)), left_weight, right_weight));
+    } else {
+        for (; x + LB_LANES <= count; x += LB_LANES)
+            LB_SI(storeu)((LB_VEC *)(out + x),
+                          LB_FN(glow_resampled)(top + x, bottom + x, upper_weight, lower_weight, column_weights));
+    }
+    for (; x < count; x++) out[x] = lamina_glow_pixel(top, bottom, x, wx, wy);
+}
+
 #undef LB_VEC
 #undef LB_LANES
 #undef LB

@@ -48,8 +48,9 @@ extension BloomCache {
     }
 
     /// The pixels of a group before its glow: a scratch it was drawn into,
-    /// or the layer's own bitmap at whole pixels, when that is all the group
-    /// draws (then no scratch is cleared, filled and read again).
+    /// or the layer's own bitmap, when that is all the group draws (then no
+    /// scratch is cleared, filled and read again): at whole pixels as it
+    /// is, moved by a fraction of one blended a row at a time as it is read.
     /// Transparent outside `valid`.
     struct GroupPixels {
         /// What is composited where no glow is added.
@@ -61,6 +62,23 @@ extension BloomCache {
         let bytesPerRow: Int
         /// Target pixels with memory behind them.
         let valid: PixelRect
+        /// Set for a bitmap moved by a fraction of a pixel.
+        private let resampled: Resampled?
+
+        /// A bitmap moved by a fraction of a pixel: its padded copy, where
+        /// target pixel (x, y) blends bitmap pixels (x + columnOffset, y +
+        /// rowOffset) to (… + 1, … + 1) with 7-bit weights, as pixman's
+        /// bilinear filter does through the translation; each row blended
+        /// into `row` as the pass asks for it.
+        private struct Resampled {
+            let content: LayerContent
+            let node: DrawNode
+            let padded: RasterBuffer
+            let columnOffset: Int, rowOffset: Int
+            let wx: UInt32, wy: UInt32
+            let row: UnsafeMutablePointer<UInt32>
+            let wide: Int32
+        }
 
         /// A scratch drawn within `area` (target pixels, in its window).
         init?(scratch image: PixmanImage, area: PixelRect) {
@@ -70,6 +88,7 @@ extension BloomCache {
             base = buffer.base
             bytesPerRow = buffer.bytesPerRow
             self.valid = valid
+            resampled = nil
         }
 
         /// A bitmap placed at `placed` (target pixels, its size).
@@ -84,10 +103,40 @@ extension BloomCache {
             base = UnsafeMutableRawPointer(data)
             bytesPerRow = Int(pixman_image_get_stride(image.raw))
             valid = placed
+            resampled = nil
         }
 
-        /// `image` OVER `destination` within `rect`, as drawn.
+        /// `content`'s bitmap where `node` places it, a translation by a
+        /// fraction of a pixel (`LayerContent.fractionalTranslation`); `row`
+        /// holds one row of the bitmap and a pixel more. Nil when the
+        /// bitmap is not a8r8g8b8.
+        init?(content: LayerContent, node: DrawNode, row: UnsafeMutablePointer<UInt32>, wide: Bool) {
+            guard let translation = content.fractionalTranslation(for: node), let padded = content.paddedCopy else { return nil }
+            image = content.image
+            // Target pixel x reads bitmap columns x + (tx >> 16) and the
+            // next (pixman: (x + ½) + t - ½ in 16.16), weighted by the 7
+            // bits after the point; the first one it reads anything of is
+            // where that column is -1.
+            let columnOffset = translation.x >> 16, rowOffset = translation.y >> 16
+            (originX, originY) = (-columnOffset - 1, -rowOffset - 1)
+            base = padded.base
+            bytesPerRow = padded.bytesPerRow
+            valid = PixelRect(x: originX, y: originY, width: content.pixelWidth + 1, height: content.pixelHeight + 1)
+            resampled = Resampled(content: content, node: node, padded: padded, columnOffset: columnOffset,
+                                  rowOffset: rowOffset, wx: UInt32((translation.x >> 9) & 0x7F),
+                                  wy: UInt32((translation.y >> 9) & 0x7F), row: row, wide: wide ? 1 : 0)
+        }
+
+        /// The most pixels a row of `content` moved by a fraction gives.
+        static func rowCapacity(for content: LayerContent) -> Int { content.pixelWidth + 1 }
+
+        /// The group OVER `destination` within `rect`, as drawn.
         func composite(onto destination: PixmanImage, rect: PixelRect) {
+            if let resampled {
+                // What drawing it into a cleared scratch and compositing
+                // that gave: the same bilinear samples, OVER.
+                return resampled.content.composite(node: resampled.node, into: destination, mask: nil, clip: rect)
+            }
             image.setTransform(nil, bilinear: false)
             destination.composite(image, at: originX, originY, mask: nil, operation: PIXMAN_OP_OVER, rect: rect)
         }
@@ -102,8 +151,17 @@ extension BloomCache {
             let inside = (start: max(start, valid.x), end: min(end, valid.maxX))
             guard y >= valid.y, y < valid.maxY, inside.start < inside.end else { return body(start, end, nil) }
             if start < inside.start { body(start, inside.start, nil) }
-            let row = base + (y - originY) * bytesPerRow + (inside.start - originX) * 4
-            body(inside.start, inside.end, UnsafePointer(row.assumingMemoryBound(to: UInt32.self)))
+            if let resampled {
+                let margin = LayerContent.paddingMargin.leading
+                let top = (base + (y + resampled.rowOffset + margin) * bytesPerRow
+                    + (inside.start + resampled.columnOffset + margin) * 4).assumingMemoryBound(to: UInt32.self)
+                lamina_resample_row(resampled.row, top, top + bytesPerRow / 4, resampled.wx, resampled.wy,
+                                    inside.end - inside.start, resampled.wide)
+                body(inside.start, inside.end, UnsafePointer(resampled.row))
+            } else {
+                let row = base + (y - originY) * bytesPerRow + (inside.start - originX) * 4
+                body(inside.start, inside.end, UnsafePointer(row.assumingMemoryBound(to: UInt32.self)))
+            }
             if inside.end < end { body(inside.end, end, nil) }
         }
     }

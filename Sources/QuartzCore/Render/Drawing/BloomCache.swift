@@ -82,6 +82,18 @@ final class BloomCache {
     /// Of those, the ones that read the layer's own bitmap, not a scratch
     /// (counted by `GroupRenderer`).
     var onePassCompositesFromBitmap = 0
+    /// Of those, the ones whose bitmap was moved by a fraction of a pixel
+    /// (blended a row at a time into `resampledRow`).
+    var onePassCompositesFromMovedBitmap = 0
+    /// One row of a moved bitmap, blended as the one pass reads it; kept
+    /// from frame to frame.
+    private var resampledRow = RasterBuffer(width: 0, height: 0)
+
+    /// `resampledRow` with room for `pixels`.
+    func resampledRow(holding pixels: Int) -> UnsafeMutablePointer<UInt32> {
+        if resampledRow.width < pixels { resampledRow = RasterBuffer(width: pixels, height: 1) }
+        return resampledRow.base.assumingMemoryBound(to: UInt32.self)
+    }
     /// Whether the one pass takes eight pixels at a time (AVX2) rather than
     /// four (SSE2): where the processor can. The pixels are the same; tests
     /// and `render-benchmark kiosk` set it to compare the two. Never true

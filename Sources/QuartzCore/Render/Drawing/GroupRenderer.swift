@@ -69,13 +69,14 @@ struct GroupRenderer {
 
     /// A group with a lone bloom composited with its glow in one pass
     /// (`BloomCache.compositeGlowing`). When the group is only the layer's
-    /// own bitmap at whole pixels (the kiosk's selection at rest), the pass
-    /// reads the bitmap itself; otherwise the group is drawn in a scratch
+    /// own bitmap (the kiosk's selection), the pass reads the bitmap
+    /// itself: at whole pixels as it is, moved by a fraction of one
+    /// blended a row at a time; otherwise the group is drawn in a scratch
     /// first, as for any group.
     private func drawGlowingInOnePass(_ node: DrawNode, bloom: BloomCache.Bloom, into destination: PixmanImage, area: PixelRect,
                                       drawn: PixelRect, drawGroup: (RasterBuffer, PixelRect) -> Void) {
         let cache = compositor.bloomCache, targetRect = compositor.targetRect, pool = compositor.scratchPool
-        if let bitmap = ownBitmapAtWholePixels(of: node) {
+        if let bitmap = ownBitmap(of: node) {
             cache.onePassCompositesFromBitmap += 1
             return cache.compositeGlowing(bloom, of: node, group: bitmap, onto: destination, rect: drawn, targetRect: targetRect,
                                           drawGroup: drawGroup, scratchPool: pool)
@@ -90,21 +91,30 @@ struct GroupRenderer {
                                drawGroup: drawGroup, scratchPool: pool)
     }
 
-    /// The layer's own bitmap when it is all its group draws, placed at
-    /// whole pixels: drawn into a cleared scratch it would be copied as it
-    /// is (`OVER` onto transparent), so it can stand for the scratch. Nil
-    /// when anything else draws: sublayers, a clip to its shape, a
-    /// background filter, tiles, particles, a tint, a back turned away, a
-    /// solid colour drawn as a fill, or a move by a fraction of a pixel
-    /// (its bitmap is resampled).
-    private func ownBitmapAtWholePixels(of node: DrawNode) -> BloomCache.GroupPixels? {
+    /// The layer's own bitmap when it is all its group draws: drawn into a
+    /// cleared scratch it would be copied as it is (`OVER` onto
+    /// transparent) at whole pixels, and blended bilinearly moved by a
+    /// fraction of one, so it can stand for the scratch. Nil when anything
+    /// else draws: sublayers, a clip to its shape, a background filter,
+    /// tiles, particles, a tint, a back turned away, a solid colour or a
+    /// rounded background drawn as a fill; or when it is scaled, turned,
+    /// or sampled other than bilinearly with soft edges.
+    private func ownBitmap(of node: DrawNode) -> BloomCache.GroupPixels? {
         let state = node.state
         guard node.children.isEmpty, !state.masksToBounds, state.backgroundFilters.isEmpty, state.tiled == nil,
               node.particles == nil, node.tint == .white, node.isFrontFacing || state.isDoubleSided,
-              let content = compositor.contentCache.content(for: node), content.uniformColor == nil,
-              let placed = content.wholePixelPlacement(for: node)
+              let content = compositor.contentCache.content(for: node), content.uniformColor == nil
         else { return nil }
-        return BloomCache.GroupPixels(bitmap: content.image, placed: placed)
+        if let placed = content.wholePixelPlacement(for: node) {
+            return BloomCache.GroupPixels(bitmap: content.image, placed: placed)
+        }
+        guard content.outlineFill == nil, ContentSampling(key: content.key, state: state).isStandard else { return nil }
+        let cache = compositor.bloomCache
+        let row = cache.resampledRow(holding: BloomCache.GroupPixels.rowCapacity(for: content))
+        guard let moved = BloomCache.GroupPixels(content: content, node: node, row: row, wide: cache.onePassUsesWideVectors)
+        else { return nil }
+        cache.onePassCompositesFromMovedBitmap += 1
+        return moved
     }
 
     /// Whether compositing a transparent pixel with `operation` leaves the

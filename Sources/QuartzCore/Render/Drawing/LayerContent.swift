@@ -121,6 +121,10 @@ final class LayerContent {
     private(set) lazy var inkBounds: PixelRect? = Self.inkBounds(of: samplerSource)
     /// A transparent rectangle inside the ink (`LayerContent+Ink.swift`).
     private(set) lazy var inkHole: PixelRect? = Self.inkHole(of: samplerSource)
+    /// The bitmap inside a margin of transparent pixels, made the first
+    /// time the bloom's one pass reads it moved by a fraction of a pixel
+    /// (`LayerContent+Padded.swift`).
+    private(set) lazy var paddedCopy: RasterBuffer? = Self.paddedCopy(of: image)
     /// The colour of every pixel, when they are all one (not transparent):
     /// a plain coloured rectangle (`UniformContentCompositor`).
     private(set) lazy var uniformColor: UInt32? = Self.uniformColor(of: samplerSource)
@@ -240,9 +244,7 @@ final class LayerContent {
     /// The target pixels the bitmap covers when `node` places it at whole
     /// pixels (an integer 2D translation); nil otherwise.
     func wholePixelPlacement(for node: DrawNode) -> PixelRect? {
-        let toLayer = CATransform3DConcat(CATransform3DMakeScale(1 / key.scale, 1 / key.scale, 1),
-                                          CATransform3DMakeTranslation(origin.x, origin.y, 0))
-        let toTarget = CATransform3DConcat(toLayer, node.matrix)
+        let toTarget = bitmapToTarget(for: node)
         guard toTarget.isIntegerTranslation2D else { return nil }
         return PixelRect(x: Int(toTarget.m41), y: Int(toTarget.m42), width: pixelWidth, height: pixelHeight)
     }
@@ -275,10 +277,7 @@ final class LayerContent {
     func composite(node: DrawNode, into destination: PixmanImage, mask: PixmanImage?,
                    operation: pixman_op_t = PIXMAN_OP_OVER, clip: PixelRect, sampling: ContentSampling = .standard,
                    usingSwiftKernels: Bool = LayerContent.runsSwiftKernels, bandMemory: ScratchPool? = nil) {
-        // bitmap pixels -> layer space -> target pixels
-        let toLayer = CATransform3DConcat(CATransform3DMakeScale(1 / key.scale, 1 / key.scale, 1),
-                                          CATransform3DMakeTranslation(origin.x, origin.y, 0))
-        let toTarget = CATransform3DConcat(toLayer, node.matrix)
+        let toTarget = bitmapToTarget(for: node)
         guard let clip = inkedClip(clip, toTarget: toTarget, operation: operation) else { return }
         let pieces = piecesAroundHole(clip, toTarget: toTarget, operation: operation)
         if toTarget.isIntegerTranslation2D {

@@ -134,33 +134,46 @@ final class BloomOnePassTests: ModelTestCase {
                 CATransaction.commit()
                 let start = CACurrentMediaTime()
                 assertSameFrames(host, times: (0...8).map { start + Double($0) * 0.13 }, "\(label), sublayer \(withSublayer)")
-                // At whole pixels (the first frame, and after a move by
-                // whole pixels) a ring without sublayers is read from its
-                // own bitmap; moved by a fraction, from a scratch.
-                let fromBitmap = host.onePass.loop.compositor.bloomCache.onePassCompositesFromBitmap
+                // A ring without sublayers is read from its own bitmap in
+                // every frame: as it is at whole pixels, blended a row at a
+                // time when moved by a fraction (no scratch); with one, from
+                // a scratch.
+                let cache = host.onePass.loop.compositor.bloomCache
                 if withSublayer {
-                    XCTAssertEqual(fromBitmap, 0, label)
+                    XCTAssertEqual(cache.onePassCompositesFromBitmap, 0, label)
                 } else {
-                    XCTAssertEqual(fromBitmap, label == "whole pixels" ? 2 : 1, label)
+                    XCTAssertEqual(cache.onePassCompositesFromBitmap, cache.onePassComposites, label)
+                    let moved = cache.onePassCompositesFromMovedBitmap
+                    // (A move by whole pixels passes fractions on its way.)
+                    if label == "still" { XCTAssertEqual(moved, 0, label) } else { XCTAssertGreaterThan(moved, 4, label) }
                 }
             }
         }
     }
 
     /// A glow the target's edge cuts (blurred again at each place) and
-    /// intensities that are exactly whole, tiny or past the cap.
+    /// intensities that are exactly whole, tiny, none (the group alone,
+    /// composited as drawn) or past the cap; with the ring's own bitmap
+    /// read moved by fractions too.
     func testCutGlowsAndEdgeIntensitiesMatch() {
-        for intensity in [1.0, 2.0, 0.001, 0.5, 300] {
-            let host = makeTwin()
-            let (ring, _) = makeScene(on: host, ringFrame: CGRect(x: -25, y: 110, width: 120, height: 50), intensity: intensity)
-            _ = host.onePass.render(at: 1)
-            _ = host.pixman.render(at: 1)
-            CATransaction.begin()
-            CATransaction.setAnimationDuration(1)
-            ring.position = CGPoint(x: ring.position.x + 6.4, y: ring.position.y - 3.3)
-            CATransaction.commit()
-            let start = CACurrentMediaTime()
-            assertSameFrames(host, times: [start, start + 0.31, start + 0.77, start + 2], "intensity \(intensity)")
+        for intensity in [1.0, 2.0, 0.001, 0, 0.5, 300] {
+            for withSublayer in [true, false] {
+                let host = makeTwin()
+                let (ring, _) = makeScene(on: host, ringFrame: CGRect(x: -25, y: 110, width: 120, height: 50), intensity: intensity,
+                                          withSublayer: withSublayer)
+                _ = host.onePass.render(at: 1)
+                _ = host.pixman.render(at: 1)
+                CATransaction.begin()
+                CATransaction.setAnimationDuration(1)
+                ring.position = CGPoint(x: ring.position.x + 6.4, y: ring.position.y - 3.3)
+                CATransaction.commit()
+                let start = CACurrentMediaTime()
+                assertSameFrames(host, times: [start, start + 0.31, start + 0.77, start + 2],
+                                 "intensity \(intensity), sublayer \(withSublayer)")
+                if !withSublayer {
+                    XCTAssertGreaterThan(host.onePass.loop.compositor.bloomCache.onePassCompositesFromMovedBitmap, 0)
+                }
+            }
         }
     }
 
@@ -245,6 +258,41 @@ final class BloomOnePassTests: ModelTestCase {
         }
         XCTAssertEqual(checked, 4 * 36 * counts.reduce(0, +))
     }
+
+    /// A moved bitmap's row blended by the SSE2 and AVX2 loops is, pixel
+    /// for pixel, `lamina_bilinear_blend` (pixman's bilinear sum), for
+    /// every tail length and for moves along one axis or both.
+    func testTheResampledRowMatchesTheBilinearBlend() {
+        var random = SystemRandomNumberGenerator()
+        var checked = 0
+        for wide in Self.widths {
+            for count in Self.resampledCounts {
+                for (wx, wy) in [(0, 1), (0, 127), (64, 0), (127, 0), (1, 1), (37, 101), (127, 127)] as [(UInt32, UInt32)] {
+                    let top = (0...count).map { _ in UInt32.random(in: 0...UInt32.max, using: &random) }
+                    let bottom = (0...count).map { _ in UInt32.random(in: 0...UInt32.max, using: &random) }
+                    var row = [UInt32](repeating: 0xDEAD_BEEF, count: count + 1)
+                    top.withUnsafeBufferPointer { top in
+                        bottom.withUnsafeBufferPointer { bottom in
+                            row.withUnsafeMutableBufferPointer { row in
+                                lamina_resample_row(row.baseAddress, top.baseAddress, bottom.baseAddress, wx, wy, count,
+                                                    wide ? 1 : 0)
+                            }
+                        }
+                    }
+                    for x in 0..<count {
+                        let expected = lamina_bilinear_blend(UInt64(top[x]) | UInt64(top[x + 1]) << 32,
+                                                             UInt64(bottom[x]) | UInt64(bottom[x + 1]) << 32, wx, wy)
+                        XCTAssertEqual(row[x], expected, "count \(count) x \(x) w \(wx),\(wy) wide \(wide)")
+                        checked += 1
+                    }
+                    XCTAssertEqual(row[count], 0xDEAD_BEEF, "nothing written past the row")
+                }
+            }
+        }
+        XCTAssertEqual(checked, Self.widths.count * 7 * Self.resampledCounts.reduce(0, +))
+    }
+
+    private static let resampledCounts = [1, 3, 4, 5, 8, 9, 15, 16, 17, 40]
 
     /// The arithmetic written out a channel at a time, as pixman does it:
     /// saturating `ADD`s, `add_n_8888_8888_ca`'s rounded multiply, `OVER`.
