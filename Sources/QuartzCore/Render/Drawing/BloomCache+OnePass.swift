@@ -15,7 +15,8 @@ extension BloomCache {
                           drawGroup: (RasterBuffer, PixelRect) -> Void, scratchPool: ScratchPool) {
         guard bloom.intensity > 0,  // also NaN
               let destinationBuffer = destination.buffer,
-              let entry = entry(for: bloom, of: node, targetRect: targetRect, drawGroup: drawGroup, scratchPool: scratchPool)
+              let entry = entry(for: bloom, of: node, targetRect: targetRect, ownBitmap: group.ownBitmap, drawGroup: drawGroup,
+                                scratchPool: scratchPool)
         else { return group.composite(onto: destination, rect: rect) }
         let placement = Placement(of: entry, for: node)
         guard let glowing = placement.rect(of: entry).intersection(rect)?.intersection(destinationBuffer.window),
@@ -64,6 +65,8 @@ extension BloomCache {
         let valid: PixelRect
         /// Set for a bitmap moved by a fraction of a pixel.
         private let resampled: Resampled?
+        /// The layer's bitmap these pixels are (nil: a scratch).
+        let ownBitmap: LayerContent?
 
         /// A bitmap moved by a fraction of a pixel: its padded copy, where
         /// target pixel (x, y) blends bitmap pixels (x + columnOffset, y +
@@ -89,10 +92,12 @@ extension BloomCache {
             bytesPerRow = buffer.bytesPerRow
             self.valid = valid
             resampled = nil
+            ownBitmap = nil
         }
 
-        /// A bitmap placed at `placed` (target pixels, its size).
-        init?(bitmap image: PixmanImage, placed: PixelRect) {
+        /// `content`'s bitmap placed at `placed` (target pixels, its size).
+        init?(bitmap content: LayerContent, placed: PixelRect) {
+            let image = content.image
             guard let data = pixman_image_get_data(image.raw),
                   Int(pixman_image_get_width(image.raw)) == placed.width,
                   Int(pixman_image_get_height(image.raw)) == placed.height,
@@ -104,6 +109,7 @@ extension BloomCache {
             bytesPerRow = Int(pixman_image_get_stride(image.raw))
             valid = placed
             resampled = nil
+            ownBitmap = content
         }
 
         /// `content`'s bitmap where `node` places it, a translation by a
@@ -125,6 +131,7 @@ extension BloomCache {
             resampled = Resampled(content: content, node: node, padded: padded, columnOffset: columnOffset,
                                   rowOffset: rowOffset, wx: UInt32((translation.x >> 9) & 0x7F),
                                   wy: UInt32((translation.y >> 9) & 0x7F), row: row, wide: wide ? 1 : 0)
+            ownBitmap = content
         }
 
         /// The most pixels a row of `content` moved by a fraction gives.

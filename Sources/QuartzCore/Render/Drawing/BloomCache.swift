@@ -61,6 +61,11 @@ final class BloomCache {
         /// The glow resampled at the fraction of a pixel the layer last
         /// moved by (see `PixmanImage.resampled`).
         var shifted: (fraction: CGPoint, image: PixmanImage, buffer: RasterBuffer)?
+        /// The layer's own bitmap, when that was all the group drew and the
+        /// glow can move with it: while the group is still that bitmap
+        /// alone, the glow fits without comparing `key`'s records (every
+        /// frame of a pulse, 3 % of the kiosk's render thread).
+        var blurredBitmap: LayerContent?
 
         static let margin = (leading: 1, trailing: 2)
 
@@ -76,6 +81,9 @@ final class BloomCache {
     private var entries: [DrawID: Entry] = [:]
     /// Glows blurred so far (tests check that moves and pulses reuse them).
     private(set) var glowsMade = 0
+    /// Glows kept because the group was the same bitmap of the layer's
+    /// own, without comparing records (tests check which check kept them).
+    private(set) var glowsFoundByBitmap = 0
     /// Groups composited with their glow in one pass (`compositeGlowing`;
     /// tests check which path drew).
     var onePassComposites = 0
@@ -120,15 +128,27 @@ final class BloomCache {
     }
 
     /// `node`'s glow, blurred now unless the one kept still fits.
-    func entry(for bloom: Bloom, of node: DrawNode, targetRect: PixelRect,
+    /// `ownBitmap`: the layer's own bitmap, when that is all the group
+    /// draws (`GroupRenderer`), placed by a 2D translation.
+    func entry(for bloom: Bloom, of node: DrawNode, targetRect: PixelRect, ownBitmap: LayerContent? = nil,
                drawGroup: (RasterBuffer, PixelRect) -> Void, scratchPool: ScratchPool) -> Entry? {
         guard let coverage = node.coverage else { return nil }
         let movable = Self.canMove(node, within: targetRect)
+        let cached = entries[node.id]
+        // The same bitmap blurred at the same radius, moved: the same glow.
+        if let cached, movable, let ownBitmap, cached.blurredBitmap === ownBitmap, cached.key.radius == bloom.radius {
+            glowsFoundByBitmap += 1
+            return cached
+        }
         let key = Key(radius: bloom.radius, records: Self.records(of: node, relative: movable))
-        if let cached = entries[node.id], cached.key == key { return cached }
+        if let cached, cached.key == key {
+            if movable, let ownBitmap { cached.blurredBitmap = ownBitmap }
+            return cached
+        }
         guard let extent = coverage.intersection(targetRect),
               let made = Self.makeEntry(key: key, node: node, extent: extent, drawGroup: drawGroup, scratchPool: scratchPool)
         else { return nil }
+        if movable, let ownBitmap { made.blurredBitmap = ownBitmap }
         entries[node.id] = made
         glowsMade += 1
         return made

@@ -33,11 +33,13 @@ enum ConvexOutlineFiller {
         let endRow = Int(min(Double(clip.maxY), max(Double(clip.y), bottom.rounded(.up))))
         guard endRow > firstRow else { return }
         // The covered pixels' boxes, one a row at most; with AVX2 the kernel blends them itself.
-        var inside = [pixman_box32_t](repeating: pixman_box32_t(), count: wide ? 0 : endRow - firstRow)
-        // Two rows of partial shares and steps for the kernel (`lamina_run`).
-        var runMemory = [Float](repeating: 0, count: 2 * (clip.width + 1))
+        var inside = wide ? [] : [pixman_box32_t](repeating: pixman_box32_t(), count: endRow - firstRow)
+        // Two rows of partial shares and steps for the kernel (`lamina_run`),
+        // which writes them before reading. Not an array: making one looked
+        // its type's metadata up in the runtime at every call (a hover
+        // highlight under a moving selection fills at every frame).
         let boxCount = inside.withUnsafeMutableBufferPointer { boxes in
-            runMemory.withUnsafeMutableBufferPointer { runMemory in
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * (clip.width + 1)) { runMemory in
                 outline.left.packed.withUnsafeBufferPointer { left in
                     outline.right.packed.withUnsafeBufferPointer { right in
                         boxes.withMemoryRebound(to: lamina_box.self) { boxes in

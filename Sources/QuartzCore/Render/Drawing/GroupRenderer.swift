@@ -106,7 +106,7 @@ struct GroupRenderer {
               let content = compositor.contentCache.content(for: node), content.uniformColor == nil
         else { return nil }
         if let placed = content.wholePixelPlacement(for: node) {
-            return BloomCache.GroupPixels(bitmap: content.image, placed: placed)
+            return BloomCache.GroupPixels(bitmap: content, placed: placed)
         }
         guard content.outlineFill == nil, ContentSampling(key: content.key, state: state).isStandard else { return nil }
         let cache = compositor.bloomCache

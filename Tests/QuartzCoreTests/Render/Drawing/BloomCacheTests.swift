@@ -72,6 +72,40 @@ final class BloomCacheTests: ModelTestCase {
         XCTAssertEqual(host.inline.loop.compositor.bloomCache.glowsMade, 1, "a move and a pulse reuse the glow")
     }
 
+    /// A ring that is its own bitmap alone keeps its glow by that bitmap
+    /// while it pulses and moves (no records compared); a change to what
+    /// the bitmap draws (its border's colour) makes a new bitmap, and the
+    /// glow is blurred again from it: every frame as a fresh drawing.
+    func testAGlowKeptByItsBitmapIsBlurredAgainWhenTheBitmapChanges() {
+        let host = RecordingRenderHost(width: size.width, height: size.height)
+        let ring = makeRing(on: host, frame: CGRect(x: 40, y: 30, width: 120, height: 50))
+        pulse(ring, from: 0.2, to: 1.0, duration: 0.5) { $0.repeatCount = .infinity }
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(1)
+        ring.position = CGPoint(x: ring.position.x + 23.3, y: ring.position.y + 11.7)
+        CATransaction.commit()
+        CATransaction.flush()
+        let cache = host.inline.loop.compositor.bloomCache
+        let start = CACurrentMediaTime()
+        func assertFrames(_ steps: ClosedRange<Int>, _ label: String) {
+            for step in steps {
+                let time = start + Double(step) * 0.09
+                XCTAssertEqual(GoldenImage.differingPixels(host.inline.render(at: time), host.freshFrame(at: time), tolerance: 2), 0,
+                               "\(label), frame \(step)")
+            }
+        }
+        assertFrames(0...4, "pulsing and moving")
+        XCTAssertEqual(cache.glowsMade, 1)
+        XCTAssertGreaterThanOrEqual(cache.glowsFoundByBitmap, 3, "kept by its bitmap")
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        ring.borderColor = CGColor(red: 1, green: 0.3, blue: 0.1, alpha: 1)
+        CATransaction.commit()
+        CATransaction.flush()
+        assertFrames(5...9, "after the border's colour changed")
+        XCTAssertEqual(cache.glowsMade, 2, "blurred again from the new bitmap, once")
+    }
+
     /// An animated intensity (compiled, and held inline in the presented
     /// state: `AnimatedFilterInput`) draws what the same ring with that
     /// intensity set draws, on a pulse going up, at its peak and coming down.
