@@ -155,6 +155,8 @@ package final class RenderServer: RenderHost, Sendable {
             var repaintAll = false
             var commands: [RenderDebugCommand] = []
             inbox.withLock {
+                // Awake (after a sleep's timeout the flag is still set).
+                $0.sleeping = false
                 repaintAll = $0.repaintAll
                 $0.repaintAll = false
                 taken = $0.commits
@@ -202,7 +204,10 @@ package final class RenderServer: RenderHost, Sendable {
         guard idle else { return }
         // A change delivered between the check and the wait has signalled
         // already: the wait returns at once.
+        // The flag is cleared when the loop next takes the inbox, not here:
+        // one lock a wake fewer (the first memory touched after a sleep is
+        // the slowest). A change in between signals once more, and the
+        // next wait returns at once.
         wake.wait(seconds: until.map { $0 - MediaClock.displayNow() })
-        inbox.withLock { $0.sleeping = false }
     }
 }
