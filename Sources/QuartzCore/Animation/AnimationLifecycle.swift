@@ -42,6 +42,12 @@ final class AnimationLifecycle {
     private var publishedChannels: [ObjectIdentifier: PresentedFrameChannel] = [:]
 
     func track(_ entry: AnimationEntry, on layer: CALayer) {
+        // Without a delegate the start tells nobody anything (only the end
+        // does: removal on completion, completion blocks), so no frame
+        // wakes the main thread for it: one wake of four a key press in
+        // the kiosk. The added copy's delegate is fixed (Apple's added
+        // animations are immutable).
+        if entry.animation.delegate == nil { entry.didDeliverStart = true }
         let channel = layer.rootLayer.hostConnection?.host?.presentedFrames
         tracked.append(Tracked(layer: layer, entry: entry, frameChannel: channel))
     }

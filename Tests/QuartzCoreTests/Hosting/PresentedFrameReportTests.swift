@@ -64,6 +64,40 @@ final class PresentedFrameReportTests: XCTestCase {
         XCTAssertEqual(events.entries.last, "pulse stop interrupted", "removal is delivered without frames")
         XCTAssertFalse(wantsFrame(at: muchLater))
     }
+
+    /// An animation without a delegate has nothing to deliver at its start:
+    /// no frame is reported for it (the kiosk's implicit moves woke the main
+    /// thread at each start), only for its end, where it is removed on
+    /// completion and a transaction's completion block runs.
+    func testAnAnimationWithoutADelegateIsReportedOnlyAtItsEnd() {
+        let mailbox = FrameMailbox()
+        let server = RenderServer(presenter: { OffscreenPresenter(width: 16, height: 16, mailbox: mailbox) })
+        defer { server.stop() }
+        channel = server.presentedFrames
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 16, height: 16)
+        root.attach(to: server)
+        CATransaction.flush()
+
+        var completed = false
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { completed = true }
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 0
+        move.toValue = 8
+        move.duration = 0.3
+        root.add(move, forKey: "move")
+        CATransaction.commit()
+        CATransaction.flush()
+        let begin = root.animation(forKey: "move")?.beginTime ?? .nan
+        XCTAssertFalse(wantsFrame(at: begin), "no frame for a start nobody hears of")
+        XCTAssertFalse(wantsFrame(at: begin + 0.15))
+        XCTAssertTrue(wantsFrame(at: begin + 0.3), "the frame showing its end delivers it")
+        runMainLoop(until: { completed })
+        XCTAssertTrue(completed, "the completion block ran at the end")
+        XCTAssertNil(root.animation(forKey: "move"), "removed on completion")
+        XCTAssertFalse(wantsFrame(at: muchLater))
+    }
 }
 
 /// Two hosts on one main thread (two windows): each has its own channel, a
