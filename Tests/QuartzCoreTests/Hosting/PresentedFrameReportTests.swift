@@ -16,15 +16,22 @@ final class PresentedFrameReportTests: XCTestCase {
         while !condition(), Date() < deadline { RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.005)) }
     }
 
-    func testFramesAreReportedOnlyWhileAFrameCanDeliverAnEvent() {
+    /// A render server presenting offscreen, whose channel the test
+    /// watches, showing a committed 16x16 root. Stop the server at the end.
+    private func makeShownRoot() -> (RenderServer, CALayer) {
         let mailbox = FrameMailbox()
         let server = RenderServer(presenter: { OffscreenPresenter(width: 16, height: 16, mailbox: mailbox) })
-        defer { server.stop() }
         channel = server.presentedFrames
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 16, height: 16)
         root.attach(to: server)
         CATransaction.flush()
+        return (server, root)
+    }
+
+    func testFramesAreReportedOnlyWhileAFrameCanDeliverAnEvent() {
+        let (server, root) = makeShownRoot()
+        defer { server.stop() }
 
         let events = EventLog()
         let pulse = CABasicAnimation(keyPath: "opacity")
@@ -70,14 +77,8 @@ final class PresentedFrameReportTests: XCTestCase {
     /// thread at each start), only for its end, where it is removed on
     /// completion and a transaction's completion block runs.
     func testAnAnimationWithoutADelegateIsReportedOnlyAtItsEnd() {
-        let mailbox = FrameMailbox()
-        let server = RenderServer(presenter: { OffscreenPresenter(width: 16, height: 16, mailbox: mailbox) })
+        let (server, root) = makeShownRoot()
         defer { server.stop() }
-        channel = server.presentedFrames
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 16, height: 16)
-        root.attach(to: server)
-        CATransaction.flush()
 
         var completed = false
         CATransaction.begin()
