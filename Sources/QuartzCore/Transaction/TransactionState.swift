@@ -101,12 +101,9 @@ final class TransactionState {
     /// programs commit; whichever comes first commits, the other finds
     /// nothing to do. Not when the change is made inside a turn of the run
     /// loop in its default mode (a key press handled by a window's
-    /// responders): CFRunLoop runs its blocks after each timer, source and
-    /// main-queue callout and again before it sleeps, so the run loop's
-    /// block commits before the thread waits, and a main-queue block only
-    /// woke it again for nothing (twice a key press in the kiosk). A change
-    /// made in an observer of the run loop's going to sleep is the one
-    /// that waits for the next wake.
+    /// responders): the run loop's block runs before that turn ends, and a
+    /// main-queue block would only wake the thread again for nothing (one
+    /// wake of six a key press in the kiosk).
     private func scheduleImplicitCommit() {
         implicitGeneration += 1
         let generation = implicitGeneration
