@@ -99,27 +99,16 @@ final class TransactionState {
     /// Commits the implicit transaction when the run loop next turns. On the
     /// main thread the main queue counts too, so that `dispatchMain()`
     /// programs commit; whichever comes first commits, the other finds
-    /// nothing to do. Not when the change is made inside a turn of the run
-    /// loop in its default mode (a key press handled by a window's
-    /// responders): the run loop's block runs before that turn ends, and a
-    /// main-queue block would only wake the thread again for nothing (one
-    /// wake of six a key press in the kiosk).
+    /// nothing to do.
     private func scheduleImplicitCommit() {
         implicitGeneration += 1
         let generation = implicitGeneration
         let commitIfStillOpen: @Sendable () -> Void = {
             TransactionState.forCurrentThread().commitImplicitFromRunLoop(generation: generation)
         }
-        let runLoop = RunLoop.current
-        runLoop.perform(inModes: [.default, .common], block: commitIfStillOpen)
-        if lifecycle.isOnMainThread, runLoop.currentMode != .default {
-            mainQueueCommitsScheduled += 1
-            DispatchQueue.main.async(execute: commitIfStillOpen)
-        }
+        RunLoop.current.perform(inModes: [.default, .common], block: commitIfStillOpen)
+        if lifecycle.isOnMainThread { DispatchQueue.main.async(execute: commitIfStillOpen) }
     }
-
-    /// Implicit commits also given to the main queue (tests check when).
-    private(set) var mainQueueCommitsScheduled = 0
 
     private func commitImplicitFromRunLoop(generation: Int) {
         guard generation == implicitGeneration else { return }

@@ -102,32 +102,6 @@ final class CATransactionTests: ModelTestCase {
         XCTAssertEqual(layer.presentation()?.opacity, 0.2)
     }
 
-    /// A change made inside a turn of the main run loop in its default
-    /// mode commits before that turn ends, without a main-queue block too
-    /// (which only woke the thread again); outside a run loop the main
-    /// queue still commits it (`dispatchMain()` programs).
-    func testAChangeInsideARunLoopTurnCommitsInThatTurnWithoutTheMainQueue() {
-        // The blocks run on this thread, inside `RunLoop.main.run` below.
-        nonisolated(unsafe) let layer = CALayer()
-        nonisolated(unsafe) let state = CATransaction.current
-        nonisolated(unsafe) var scheduledInside = -1, committedByTheTurn = false
-        RunLoop.main.perform(inModes: [.default]) {
-            let before = state.mainQueueCommitsScheduled
-            layer.opacity = 0.45
-            scheduledInside = state.mainQueueCommitsScheduled - before
-            RunLoop.main.perform(inModes: [.default]) { committedByTheTurn = layer.presentation()?.opacity == 0.45 }
-        }
-        RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
-        RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
-        XCTAssertEqual(scheduledInside, 0, "no main-queue block inside the run loop's turn")
-        XCTAssertTrue(committedByTheTurn, "committed by the run loop's block, before a block queued after it")
-        XCTAssertEqual(layer.presentation()?.opacity, 0.45)
-
-        let before = state.mainQueueCommitsScheduled
-        layer.opacity = 0.15  // outside any run loop turn
-        XCTAssertEqual(state.mainQueueCommitsScheduled - before, 1, "the main queue commits it too")
-    }
-
     func testLockIsRecursive() {
         CATransaction.lock()
         CATransaction.lock()
