@@ -11,6 +11,14 @@ final class AnimationEntry {
     private(set) var isCommitted = false
     var didDeliverStart = false
     var didDeliverStop = false
+    /// Whether the next event to wait for is the start: not yet delivered,
+    /// and a delegate to hear it. Without one the start tells nobody
+    /// anything (the end does: removal on completion, completion blocks),
+    /// so no frame or timer wakes the main thread for it (the kiosk's
+    /// implicit moves woke it at each start); it is marked delivered with
+    /// the end. Asked each time, so a delegate set after the commit (an
+    /// error on Apple, where added animations are immutable) still hears it.
+    var waitsForStart: Bool { !didDeliverStart && animation.delegate != nil }
     /// The completion blocks waiting for this animation.
     var completionGroups: [CompletionGroup] = []
 

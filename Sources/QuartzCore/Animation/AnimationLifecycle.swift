@@ -42,12 +42,6 @@ final class AnimationLifecycle {
     private var publishedChannels: [ObjectIdentifier: PresentedFrameChannel] = [:]
 
     func track(_ entry: AnimationEntry, on layer: CALayer) {
-        // Without a delegate the start tells nobody anything (only the end
-        // does: removal on completion, completion blocks), so no frame
-        // wakes the main thread for it: one wake of four a key press in
-        // the kiosk. The added copy's delegate is fixed (Apple's added
-        // animations are immutable).
-        if entry.animation.delegate == nil { entry.didDeliverStart = true }
         let channel = layer.rootLayer.hostConnection?.host?.presentedFrames
         tracked.append(Tracked(layer: layer, entry: entry, frameChannel: channel))
     }
@@ -77,11 +71,12 @@ final class AnimationLifecycle {
     /// event at: -infinity for every frame, +infinity for none.
     private static func frameEventTime(of item: Tracked) -> CFTimeInterval {
         let entry = item.entry, timing = entry.snapshot.timing  // made at commit
-        // A started animation that repeats forever only stops when
-        // removed, and removal is delivered without frames.
-        if entry.didDeliverStart, entry.neverFinishes { return .infinity }
+        // A started animation (or one whose start tells nobody) that
+        // repeats forever only stops when removed, and removal is
+        // delivered without frames.
+        if !entry.waitsForStart, entry.neverFinishes { return .infinity }
         guard let layer = item.layer, timing.speed >= 0 else { return -.infinity }
-        let localTime = entry.didDeliverStart ? timing.endTime() : timing.beginTime
+        let localTime = entry.waitsForStart ? timing.beginTime : timing.endTime()
         let media = layer.mediaTime(fromLocalTime: localTime)
         // A paused or odd time hierarchy: report every frame.
         guard media.isFinite else { return -.infinity }
@@ -165,7 +160,7 @@ final class AnimationLifecycle {
         for item in tracked where !item.isFrameDriven {
             guard let layer = item.layer else { return now }
             let timing = item.entry.timing
-            let layerTime = item.entry.didDeliverStart ? timing.endTime() : timing.beginTime
+            let layerTime = item.entry.waitsForStart ? timing.beginTime : timing.endTime()
             guard layerTime.isFinite else { continue }
             let media = layer.mediaTime(fromLocalTime: layerTime)
             guard media.isFinite else { continue }
