@@ -117,7 +117,12 @@ extension BloomCache {
         /// holds one row of the bitmap and a pixel more. Nil when the
         /// bitmap is not a8r8g8b8.
         init?(content: LayerContent, node: DrawNode, row: UnsafeMutablePointer<UInt32>, wide: Bool) {
-            guard let translation = content.fractionalTranslation(for: node), let padded = content.paddedCopy else { return nil }
+            let margins = LayerContent.paddingMargin.leading + LayerContent.paddingMargin.trailing
+            // The copy is of the pixels there are: a bitmap that could not be
+            // drawn at its size (a 1x1 stand-in) is not read as if it were.
+            guard let translation = content.fractionalTranslation(for: node), let padded = content.paddedCopy,
+                  padded.width == content.pixelWidth + margins, padded.height == content.pixelHeight + margins
+            else { return nil }
             image = content.image
             // Target pixel x reads bitmap columns x + (tx >> 16) and the
             // next (pixman: (x + ½) + t - ½ in 16.16), weighted by the 7
