@@ -68,15 +68,14 @@ extension BloomCache {
         /// The layer's bitmap these pixels are (nil: a scratch).
         let ownBitmap: LayerContent?
 
-        /// A bitmap moved by a fraction of a pixel: its padded copy, where
-        /// target pixel (x, y) blends bitmap pixels (x + columnOffset, y +
-        /// rowOffset) to (… + 1, … + 1) with 7-bit weights, as pixman's
-        /// bilinear filter does through the translation; each row blended
-        /// into `row` as the pass asks for it.
+        /// A bitmap moved by a fraction of a pixel, read from its padded
+        /// copy (`base`, which `content` keeps): target pixel (x, y) blends
+        /// bitmap pixels (x + columnOffset, y + rowOffset) to (… + 1, … + 1)
+        /// with 7-bit weights, as pixman's bilinear filter does through the
+        /// translation; each row blended into `row` as the pass asks for it.
         private struct Resampled {
             let content: LayerContent
             let node: DrawNode
-            let padded: RasterBuffer
             let columnOffset: Int, rowOffset: Int
             let wx: UInt32, wy: UInt32
             let row: UnsafeMutablePointer<UInt32>
@@ -133,7 +132,7 @@ extension BloomCache {
             base = padded.base
             bytesPerRow = padded.bytesPerRow
             valid = PixelRect(x: originX, y: originY, width: content.pixelWidth + 1, height: content.pixelHeight + 1)
-            resampled = Resampled(content: content, node: node, padded: padded, columnOffset: columnOffset,
+            resampled = Resampled(content: content, node: node, columnOffset: columnOffset,
                                   rowOffset: rowOffset, wx: UInt32((translation.x >> 9) & 0x7F),
                                   wy: UInt32((translation.y >> 9) & 0x7F), row: row, wide: wide ? 1 : 0)
             ownBitmap = content
