@@ -4,7 +4,8 @@ import CPixman
 ///
 /// A frame goes through four phases:
 /// 1. evaluate: every layer's presented state at the frame's media time
-///    (`FrameEvaluation`);
+///    (`FrameEvaluation`; for a tree unchanged since the last frame, its
+///    animated layers alone: `FrameEvaluationPlan`);
 /// 2. build the draw list: where each drawing of each layer lands, with
 ///    its opacity, clip and coverage (`DrawListBuilder`);
 /// 3. diff: each drawing's record against the last frame's, into damage
@@ -33,6 +34,8 @@ final class Compositor {
     var compositesBloomInOnePass = true
     /// Draw nodes of subtrees nothing changes until the next commit.
     var staticSubtrees = StaticSubtreeCache()
+    /// Evaluates an unchanged tree's animated layers alone (phase 1).
+    private(set) var evaluationPlanner = FrameEvaluationPlanner()
     /// The tree generation the caches were last swept of gone layers at.
     private var sweptGeneration: UInt64?
     let opacityMasks = OpacityMasks()
@@ -75,6 +78,7 @@ final class Compositor {
     func invalidateAll() {
         records.removeAll()
         staticSubtrees.removeAll()
+        evaluationPlanner.removeAll()
     }
 
     var targetRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
@@ -87,7 +91,7 @@ final class Compositor {
     func prepare(_ tree: RenderTree, mediaTime: CFTimeInterval) -> Frame {
         staticSubtrees.begin(tree)
         frameTime = mediaTime
-        let evaluation = FrameEvaluation.evaluate(tree, at: mediaTime)
+        let evaluation = evaluationPlanner.evaluate(tree, at: mediaTime)
         var builder = DrawListBuilder(tree: tree, compositor: self, frameTime: mediaTime)
         let root = builder.build()
         transitions.retain(active: builder.activeTransitions)
