@@ -209,6 +209,40 @@ static inline void lamina_convex_blend_run(uint32_t *row, lamina_run *run, float
     }
 }
 
+/* What a fill worked out, kept to fill the outline at the same place
+   again without working it out (`lamina_convex_fill_recorded`): for each
+   row, the pixels the outline covers in part or in whole from `left_start`
+   to `right_end`, those wholly inside from `inside_start` to `inside_end`
+   blended as a run, the others by their shares, kept from `shares_at` in
+   the sink's `shares` (left of the inside, then right of it). A row with
+   no run inside has inside_start == inside_end == right_end. */
+typedef struct {
+    int32_t left_start, inside_start, inside_end, right_end, shares_at;
+} lamina_coverage_row;
+
+typedef struct {
+    lamina_coverage_row *rows;
+    uint8_t *shares;
+    int capacity, used;
+    /* Set when `shares` was too small: the record is not whole. */
+    int overflowed;
+} lamina_coverage_sink;
+
+/* Keeps the run's shares, as `lamina_convex_blend_run` works them out. */
+static inline void lamina_convex_record_run(lamina_coverage_sink *sink, lamina_run *run, float base) {
+    if (sink->used + run->length > sink->capacity) {
+        sink->overflowed = 1;
+        return;
+    }
+    float full = base;
+    for (int i = 0; i < run->length; i++) {
+        full += run->steps[i];
+        float covered = full + run->partial[i];
+        int share = (int)(covered * 255.0f + 0.5f);
+        sink->shares[sink->used++] = share <= 0 ? 0 : share > 255 ? 255 : (uint8_t)share;
+    }
+}
+
 /* A run over columns [start, end), within the clip, its arrays cleared. */
 static inline lamina_run lamina_convex_run(double start, double end, int clip_x1, int clip_x2, float *memory) {
     double s = start < clip_x1 ? clip_x1 : start > clip_x2 ? clip_x2 : start;
@@ -223,16 +257,17 @@ static inline lamina_run lamina_convex_run(double start, double end, int clip_x1
    row: `boxes` must hold end_row - first_row), or, when `wide`, blends
    those too (`lamina_over_solid_row_avx2`) and returns 0. `stride` is in pixels;
    `memory` must hold 2 * (clip_x2 - clip_x1 + 1) floats. */
-static inline int
-lamina_convex_fill(uint32_t *pixels, intptr_t stride,
+static inline __attribute__((always_inline)) int
+lamina_convex_walk(uint32_t *pixels, intptr_t stride,
                    const double *left_chain, int left_count, const double *right_chain, int right_count,
                    double offset_x, double offset_y, double top, double bottom,
                    int clip_x1, int clip_x2, int first_row, int end_row,
-                   uint32_t color, int wide, lamina_box *boxes, float *memory) {
+                   uint32_t color, int wide, lamina_box *boxes, float *memory, lamina_coverage_sink *sink) {
     lamina_chain left = {left_chain, left_chain + left_count, left_chain + 2 * left_count, left_count, 0};
     lamina_chain right = {right_chain, right_chain + right_count, right_chain + 2 * right_count, right_count, 0};
     int box_count = 0;
     for (int y = first_row; y < end_row; y++) {
+        if (sink) sink->rows[y - first_row] = (lamina_coverage_row){0, 0, 0, 0, sink->used};
         /* The row in the outline's own space, within its top and bottom. */
         double y0 = y - offset_y, y1 = y0 + 1;
         /* Decided before clamping: y0 + 1 - y0 may miss 1 by an ulp. */
@@ -253,13 +288,19 @@ lamina_convex_fill(uint32_t *pixels, intptr_t stride,
         if (whole_row && inside_end > inside_start && inside_end > clip_x1 && inside_start < clip_x2) {
             lamina_run run = lamina_convex_run(lamina_floor(left_low), inside_start, clip_x1, clip_x2, memory);
             lamina_convex_chain_pieces(&left, &run, y0, y1, offset_x, 1);
-            lamina_convex_blend_run(row, &run, 0, color);
+            int left_start = run.start;
+            if (sink) lamina_convex_record_run(sink, &run, 0); else lamina_convex_blend_run(row, &run, 0, color);
             run = lamina_convex_run(inside_end, lamina_ceil(right_high), clip_x1, clip_x2, memory);
             lamina_convex_chain_pieces(&right, &run, y0, y1, offset_x, -1);
-            lamina_convex_blend_run(row, &run, 1, color);
+            if (sink) lamina_convex_record_run(sink, &run, 1); else lamina_convex_blend_run(row, &run, 1, color);
             int x1 = inside_start < clip_x1 ? clip_x1 : (int)inside_start;
             int x2 = inside_end > clip_x2 ? clip_x2 : (int)inside_end;
-            if (wide) {
+            if (sink) {
+                sink->rows[y - first_row].left_start = left_start;
+                sink->rows[y - first_row].inside_start = x1;
+                sink->rows[y - first_row].inside_end = x2;
+                sink->rows[y - first_row].right_end = run.start + run.length;
+            } else if (wide) {
                 lamina_over_solid_row_avx2(row + x1, x2 - x1, color);
             } else if (box_count > 0 && boxes[box_count - 1].x1 == x1 && boxes[box_count - 1].x2 == x2
                 && boxes[box_count - 1].y2 == y) {
@@ -273,7 +314,81 @@ lamina_convex_fill(uint32_t *pixels, intptr_t stride,
             lamina_run run = lamina_convex_run(lamina_floor(start), lamina_ceil(end) + 1, clip_x1, clip_x2, memory);
             lamina_convex_chain_pieces(&left, &run, y0, y1, offset_x, 1);
             lamina_convex_chain_pieces(&right, &run, y0, y1, offset_x, -1);
-            lamina_convex_blend_run(row, &run, 0, color);
+            if (sink) {
+                lamina_convex_record_run(sink, &run, 0);
+                int end = run.start + run.length;
+                sink->rows[y - first_row] = (lamina_coverage_row){run.start, end, end, end, sink->rows[y - first_row].shares_at};
+            } else {
+                lamina_convex_blend_run(row, &run, 0, color);
+            }
+        }
+    }
+    return box_count;
+}
+
+static inline int
+lamina_convex_fill(uint32_t *pixels, intptr_t stride,
+                   const double *left_chain, int left_count, const double *right_chain, int right_count,
+                   double offset_x, double offset_y, double top, double bottom,
+                   int clip_x1, int clip_x2, int first_row, int end_row,
+                   uint32_t color, int wide, lamina_box *boxes, float *memory) {
+    return lamina_convex_walk(pixels, stride, left_chain, left_count, right_chain, right_count, offset_x, offset_y,
+                              top, bottom, clip_x1, clip_x2, first_row, end_row, color, wide, boxes, memory, 0);
+}
+
+/* Works out what `lamina_convex_fill` would blend over rows [first_row,
+   end_row) and columns [clip_x1, clip_x2), into `sink` (whose `rows` holds
+   end_row - first_row), without touching any pixel. Returns 0 when the
+   sink's shares overflowed (nothing usable kept). `memory` as for the fill. */
+static inline int
+lamina_convex_record(const double *left_chain, int left_count, const double *right_chain, int right_count,
+                     double offset_x, double offset_y, double top, double bottom,
+                     int clip_x1, int clip_x2, int first_row, int end_row, float *memory, lamina_coverage_sink *sink) {
+    sink->used = 0;
+    sink->overflowed = 0;
+    lamina_convex_walk(0, 0, left_chain, left_count, right_chain, right_count, offset_x, offset_y,
+                       top, bottom, clip_x1, clip_x2, first_row, end_row, 0, 0, 0, memory, sink);
+    return !sink->overflowed;
+}
+
+/* The fill a record stands for (`lamina_convex_record`, rows from
+   `first_row`, `row_count` of them), blended over the part of it within
+   the clip [clip_x1, clip_x2) x [clip_y1, clip_y2): the same pixels as the
+   fill itself gives there. Returns the boxes of wholly covered pixels, as
+   the fill does, or blends them when `wide`. */
+static inline int
+lamina_convex_fill_recorded(uint32_t *pixels, intptr_t stride, const lamina_coverage_row *rows, const uint8_t *shares,
+                            int first_row, int row_count, int clip_x1, int clip_x2, int clip_y1, int clip_y2,
+                            uint32_t color, int wide, lamina_box *boxes) {
+    int box_count = 0;
+    int from = clip_y1 > first_row ? clip_y1 : first_row;
+    int to = clip_y2 < first_row + row_count ? clip_y2 : first_row + row_count;
+    for (int y = from; y < to; y++) {
+        lamina_coverage_row r = rows[y - first_row];
+        uint32_t *row = pixels + (intptr_t)y * stride;
+        const uint8_t *left = shares + r.shares_at;
+        const uint8_t *right = left + (r.inside_start - r.left_start);
+        int a = r.left_start > clip_x1 ? r.left_start : clip_x1, b = r.inside_start < clip_x2 ? r.inside_start : clip_x2;
+        for (int x = a; x < b; x++) {
+            uint32_t share = left[x - r.left_start];
+            if (share > 0) row[x] = lamina_over_share(row[x], color, share);
+        }
+        a = r.inside_end > clip_x1 ? r.inside_end : clip_x1;
+        b = r.right_end < clip_x2 ? r.right_end : clip_x2;
+        for (int x = a; x < b; x++) {
+            uint32_t share = right[x - r.inside_end];
+            if (share > 0) row[x] = lamina_over_share(row[x], color, share);
+        }
+        int x1 = r.inside_start > clip_x1 ? r.inside_start : clip_x1;
+        int x2 = r.inside_end < clip_x2 ? r.inside_end : clip_x2;
+        if (x2 <= x1) continue;
+        if (wide) {
+            lamina_over_solid_row_avx2(row + x1, x2 - x1, color);
+        } else if (box_count > 0 && boxes[box_count - 1].x1 == x1 && boxes[box_count - 1].x2 == x2
+            && boxes[box_count - 1].y2 == y) {
+            boxes[box_count - 1].y2 = y + 1;
+        } else {
+            boxes[box_count++] = (lamina_box){x1, y, x2, y + 1};
         }
     }
     return box_count;

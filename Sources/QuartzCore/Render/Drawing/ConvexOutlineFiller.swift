@@ -58,4 +58,98 @@ enum ConvexOutlineFiller {
         inside.removeLast(inside.count - Int(boxCount))
         destination.composite(solid, operation: PIXMAN_OP_OVER, within: inside, rect: clip)
     }
+
+    /// A fill worked out for one place in a target of one size, kept to
+    /// fill the outline there again without working out its edges
+    /// (`lamina_convex_record`): a rounded background that stays where it
+    /// is while something moving over it damages it at every frame (the
+    /// kiosk's hover highlight under the moving selection, 4 % of the
+    /// render thread's moving frames). It holds the shares of the edge
+    /// pixels only; the pixels wholly inside are a run a row.
+    final class Recorded {
+        let offsetX: CGFloat, offsetY: CGFloat
+        let targetWidth: Int, targetHeight: Int
+        fileprivate let firstRow: Int
+        fileprivate let rows: [lamina_coverage_row]
+        fileprivate let shares: [UInt8]
+
+        fileprivate init(offsetX: CGFloat, offsetY: CGFloat, targetWidth: Int, targetHeight: Int, firstRow: Int,
+                         rows: [lamina_coverage_row], shares: [UInt8]) {
+            self.offsetX = offsetX
+            self.offsetY = offsetY
+            self.targetWidth = targetWidth
+            self.targetHeight = targetHeight
+            self.firstRow = firstRow
+            self.rows = rows
+            self.shares = shares
+        }
+
+        /// Edge pixels kept (tests).
+        var sharesKept: Int { shares.count }
+    }
+
+    /// What filling `outline` at (`offsetX`, `offsetY`) anywhere in a
+    /// `width` by `height` target works out; nil when it is not finite.
+    static func record(_ outline: ConvexOutline, offsetX: CGFloat, offsetY: CGFloat, width: Int, height: Int) -> Recorded? {
+        guard offsetX.isFinite, offsetY.isFinite, width > 0, height > 0 else { return nil }
+        let top = outline.top + Double(offsetY), bottom = outline.bottom + Double(offsetY)
+        let firstRow = Int(max(0, min(Double(height), top.rounded(.down))))
+        let endRow = Int(min(Double(height), max(0, bottom.rounded(.up))))
+        guard endRow > firstRow else { return nil }
+        var rows = [lamina_coverage_row](repeating: lamina_coverage_row(), count: endRow - firstRow)
+        // A few edge pixels a row; more only for an outline with long
+        // slanted or curved edges, found by the sink overflowing.
+        var capacity = min(width + 1, 64) * rows.count
+        while true {
+            var shares = [UInt8](repeating: 0, count: capacity)
+            let used: Int? = withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * (width + 1)) { runMemory in
+                outline.left.packed.withUnsafeBufferPointer { left in
+                    outline.right.packed.withUnsafeBufferPointer { right in
+                        rows.withUnsafeMutableBufferPointer { rows in
+                            shares.withUnsafeMutableBufferPointer { shares in
+                                var sink = lamina_coverage_sink(rows: rows.baseAddress, shares: shares.baseAddress,
+                                                                capacity: Int32(shares.count), used: 0, overflowed: 0)
+                                let whole = lamina_convex_record(
+                                    left.baseAddress, Int32(outline.left.count), right.baseAddress, Int32(outline.right.count),
+                                    Double(offsetX), Double(offsetY), outline.top, outline.bottom,
+                                    0, Int32(width), Int32(firstRow), Int32(endRow), runMemory.baseAddress, &sink)
+                                return whole != 0 ? Int(sink.used) : nil
+                            }
+                        }
+                    }
+                }
+            }
+            if let used {
+                // A copy of the used part: removing the rest would keep the capacity.
+                return Recorded(offsetX: offsetX, offsetY: offsetY, targetWidth: width, targetHeight: height,
+                                firstRow: firstRow, rows: rows, shares: Array(shares[..<used]))
+            }
+            capacity *= 2
+        }
+    }
+
+    /// Fills `recorded` with `color` into `buffer` (its target's size),
+    /// touching only `clip`: the pixels `fill` gives there.
+    static func fill(_ recorded: Recorded, color: UInt32, into destination: PixmanImage, buffer: RasterBuffer, clip: PixelRect,
+                     wide: Bool = ProcessorFeatures.hasAVX2) {
+        guard color != 0, buffer.width == recorded.targetWidth, buffer.height == recorded.targetHeight,
+              let clip = clip.intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)) else { return }
+        var inside = wide ? [] : [pixman_box32_t](repeating: pixman_box32_t(), count: recorded.rows.count)
+        let boxCount = inside.withUnsafeMutableBufferPointer { boxes in
+            recorded.rows.withUnsafeBufferPointer { rows in
+                recorded.shares.withUnsafeBufferPointer { shares in
+                    boxes.withMemoryRebound(to: lamina_box.self) { boxes in
+                        lamina_convex_fill_recorded(
+                            buffer.base.assumingMemoryBound(to: UInt32.self), buffer.bytesPerRow / 4,
+                            rows.baseAddress, shares.baseAddress, Int32(recorded.firstRow), Int32(rows.count),
+                            Int32(clip.x), Int32(clip.maxX), Int32(clip.y), Int32(clip.maxY),
+                            color, wide ? 1 : 0, boxes.baseAddress)
+                    }
+                }
+            }
+        }
+        guard boxCount > 0, let solid = PixmanImage(solidPixel: color) else { return }
+        inside.removeLast(inside.count - Int(boxCount))
+        destination.composite(solid, operation: PIXMAN_OP_OVER, within: inside, rect: clip)
+    }
 }

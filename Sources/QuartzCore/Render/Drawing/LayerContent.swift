@@ -475,8 +475,12 @@ final class LayerContent {
         if m.m12 == 0, m.m21 == 0, m.m11 == m.m22, m.m11 > 0, let outline = convexOutline(of: fill, scale: m.m11) {
             var color = SolidColourPixel.pixel(for: fill.color.rgba)
             if let alpha = mask?.solidAlpha { color = Self.multiply(color, by: alpha) }
-            ConvexOutlineFiller.fill(outline, offsetX: m.m41, offsetY: m.m42, color: color, into: destination,
-                                     buffer: target, clip: clip)
+            if let recorded = recordedFill(of: outline, scale: m.m11, offsetX: m.m41, offsetY: m.m42, in: target) {
+                ConvexOutlineFiller.fill(recorded, color: color, into: destination, buffer: target, clip: clip)
+            } else {
+                ConvexOutlineFiller.fill(outline, offsetX: m.m41, offsetY: m.m42, color: color, into: destination,
+                                         buffer: target, clip: clip)
+            }
             return true
         }
         guard fallingBackOnCairo, let context = LayerDrawingContext.make(over: target, origin: .zero, scale: 1) else { return false }
@@ -512,6 +516,35 @@ final class LayerContent {
     }
 
     private var flattenedOutline: (scale: CGFloat, outline: ConvexOutline?)?
+
+    /// The fill of the outline where it was last filled, once it is filled
+    /// at the same place (and scale, in a target of the same size) twice
+    /// running: a layer at rest is filled from the record, one that moves
+    /// (the animated background's discs) works its edges out each time and
+    /// keeps nothing.
+    private func recordedFill(of outline: ConvexOutline, scale: CGFloat, offsetX: CGFloat, offsetY: CGFloat,
+                              in target: RasterBuffer) -> ConvexOutlineFiller.Recorded? {
+        let place = OutlinePlace(scale: scale, x: offsetX, y: offsetY, width: target.width, height: target.height)
+        guard let last = lastOutlineFill, last.place == place else {
+            lastOutlineFill = (place, nil)
+            return nil
+        }
+        if let recorded = last.recorded { return recorded }
+        let recorded = ConvexOutlineFiller.record(outline, offsetX: offsetX, offsetY: offsetY,
+                                                  width: target.width, height: target.height)
+        lastOutlineFill = (place, recorded)
+        return recorded
+    }
+
+    private struct OutlinePlace: Equatable {
+        let scale: CGFloat, x: CGFloat, y: CGFloat
+        let width: Int, height: Int
+    }
+
+    private var lastOutlineFill: (place: OutlinePlace, recorded: ConvexOutlineFiller.Recorded?)?
+
+    /// Whether the outline's fill is kept recorded (tests).
+    var keepsRecordedFill: Bool { lastOutlineFill?.recorded != nil }
 
     /// Whether the per-pixel loops that give exactly pixman's pixels
     /// (`ProjectiveBilinearSampler`, `UniformContentCompositor`) stand in

@@ -207,4 +207,65 @@ final class ConvexOutlineFillerTests: XCTestCase {
             XCTAssertEqual(pixel(moved, 10, 10), Self.grey, "offset \(offset)")
         }
     }
+
+    /// A fill recorded at one place gives, filled again from the record,
+    /// the pixels the fill itself gives there, bit for bit, within any clip:
+    /// at fractions and whole pixels, partly outside the target, with
+    /// pixman's boxes and the wide loop.
+    func testARecordedFillGivesTheFillsPixels() throws {
+        let cases: [(CGRect, CGFloat, CGPoint)] = [
+            (CGRect(x: 0, y: 0, width: 100, height: 50), 25, CGPoint(x: 30, y: 20)),
+            (CGRect(x: 0, y: 0, width: 100, height: 100), 50, CGPoint(x: 20.4, y: 10.6)),
+            (CGRect(x: 0, y: 0, width: 130, height: 60), 12, CGPoint(x: -40.3, y: 70.8)),
+            (CGRect(x: 0, y: 0, width: 1.4, height: 1.4), 0.7, CGPoint(x: 50.8, y: 50.1)),
+        ]
+        let clips = [PixelRect(x: 0, y: 0, width: 160, height: 120), PixelRect(x: 37, y: 21, width: 45, height: 53),
+                     PixelRect(x: 0, y: 100, width: 160, height: 20)]
+        for (rect, radius, offset) in cases {
+            let (outline, _) = outline(rect, radius: radius)
+            let recorded = try XCTUnwrap(ConvexOutlineFiller.record(outline, offsetX: offset.x, offsetY: offset.y,
+                                                                    width: 160, height: 120))
+            for wide in Set([false, ProcessorFeatures.hasAVX2]) {
+                for clip in clips {
+                    let direct = fill(outline, offset: offset, clip: clip, wide: wide)
+                    let buffer = greyBuffer(width: 160, height: 120)
+                    ConvexOutlineFiller.fill(recorded, color: Self.color, into: PixmanImage(buffer: buffer)!, buffer: buffer,
+                                             clip: clip, wide: wide)
+                    XCTAssertEqual(Data(bytes: buffer.base, count: buffer.bytesPerRow * 120),
+                                   Data(bytes: direct.base, count: direct.bytesPerRow * 120),
+                                   "\(rect.size) at \(offset), clip \(clip), wide \(wide)")
+                }
+            }
+        }
+        // The record keeps the edges only: a 100 x 50 rounded rectangle at
+        // whole pixels has far fewer edge pixels than pixels.
+        let (rounded, _) = outline(CGRect(x: 0, y: 0, width: 100, height: 50), radius: 25)
+        let kept = try XCTUnwrap(ConvexOutlineFiller.record(rounded, offsetX: 30, offsetY: 20, width: 160, height: 120)).sharesKept
+        XCTAssertGreaterThan(kept, 100)
+        XCTAssertLessThan(kept, 100 * 50 / 2)
+        let other = greyBuffer(width: 100, height: 120)
+        let recorded = try XCTUnwrap(ConvexOutlineFiller.record(rounded, offsetX: 30, offsetY: 20, width: 160, height: 120))
+        ConvexOutlineFiller.fill(recorded, color: Self.color, into: PixmanImage(buffer: other)!, buffer: other,
+                                 clip: PixelRect(x: 0, y: 0, width: 100, height: 120))
+        XCTAssertEqual(pixel(other, 50, 40), Self.grey, "a record for another size of target draws nothing")
+    }
+
+    /// Nearly level edges cross dozens of pixels a row: the record's room
+    /// for shares is outgrown and grown, and the fill is still the same.
+    func testARecordOfLongEdgesIsWhole() throws {
+        let flat = try XCTUnwrap(ConvexOutline([CGPoint(x: 0, y: 0), CGPoint(x: 150, y: 1.5), CGPoint(x: 0, y: 3)]))
+        let offset = CGPoint(x: 4.3, y: 50.6)
+        let recorded = try XCTUnwrap(ConvexOutlineFiller.record(flat, offsetX: offset.x, offsetY: offset.y, width: 160, height: 120))
+        XCTAssertGreaterThan(recorded.sharesKept, 64 * 4, "more than the first room for its four rows")
+        for wide in Set([false, ProcessorFeatures.hasAVX2]) {
+            let direct = fill(flat, offset: offset, wide: wide)
+            let buffer = greyBuffer(width: 160, height: 120)
+            ConvexOutlineFiller.fill(recorded, color: Self.color, into: PixmanImage(buffer: buffer)!, buffer: buffer,
+                                     clip: PixelRect(x: 0, y: 0, width: 160, height: 120), wide: wide)
+            XCTAssertEqual(Data(bytes: buffer.base, count: buffer.bytesPerRow * 120),
+                           Data(bytes: direct.base, count: direct.bytesPerRow * 120), "wide \(wide)")
+        }
+        XCTAssertNil(ConvexOutlineFiller.record(flat, offsetX: .nan, offsetY: 0, width: 160, height: 120))
+        XCTAssertNil(ConvexOutlineFiller.record(flat, offsetX: 0, offsetY: 500, width: 160, height: 120), "below the target")
+    }
 }

@@ -104,4 +104,53 @@ final class OutlineFillTests: ModelTestCase {
         XCTAssertLessThanOrEqual(worstAtEdge, 5, "edge pixels: the covered share")
         withExtendedLifetime(root) {}
     }
+
+    /// A disc at rest under a square moving across it: the disc is damaged
+    /// at every frame and filled from the record of its fill once it has
+    /// been filled at the same place twice; every frame is the frame a
+    /// fresh render gives, bit for bit. A moving disc keeps no record.
+    func testADiscAtRestUnderSomethingMovingIsFilledFromItsRecord() throws {
+        func scene(squareAt x: CGFloat, discAt centre: CGPoint) -> (CALayer, CALayer, CALayer) {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 200, height: 160)
+            root.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            let still = disc(color: CGColor(red: 0.9, green: 0.8, blue: 0.3, alpha: 0.6), at: centre)
+            let square = CALayer()
+            square.bounds = CGRect(x: 0, y: 0, width: 30, height: 30)
+            square.backgroundColor = CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.7)
+            square.position = CGPoint(x: x, y: 80)
+            root.addSublayer(still)
+            root.addSublayer(square)
+            return (root, still, square)
+        }
+        let host = InlineRenderHost(width: 200, height: 160)
+        let (root, still, square) = scene(squareAt: 20, discAt: CGPoint(x: 100.5, y: 80.25))
+        root.attach(to: host)
+        CATransaction.flush()
+        for step in 0..<6 {
+            let x = 30 + CGFloat(step) * 25.5
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            square.position.x = x
+            CATransaction.commit()
+            let frame = host.render(at: CACurrentMediaTime())
+            let fresh = InlineRenderHost(width: 200, height: 160)
+            let (freshRoot, _, _) = scene(squareAt: x, discAt: CGPoint(x: 100.5, y: 80.25))
+            freshRoot.attach(to: fresh)
+            CATransaction.flush()
+            let expected = fresh.render(at: CACurrentMediaTime())
+            XCTAssertEqual(frame.storage.withUnsafeBytes { Data($0) }, expected.storage.withUnsafeBytes { Data($0) }, "step \(step)")
+            withExtendedLifetime(freshRoot) {}
+        }
+        let content = try XCTUnwrap(host.loop.compositor.contentCache.allContents.first { $0.outlineFill != nil })
+        XCTAssertTrue(content.keepsRecordedFill, "filled at the same place frame after frame")
+
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        still.position.x += 0.37
+        CATransaction.commit()
+        host.render(at: CACurrentMediaTime())
+        XCTAssertFalse(content.keepsRecordedFill, "moved: its fill is worked out again, and kept only when it stays")
+        withExtendedLifetime(root) {}
+    }
 }
