@@ -59,6 +59,7 @@ extension DrawListBuilder {
         layerCount += 1
         let localTime = node.localTime(fromParent: parentTime)
         let drawNode = DrawNode(sameAs: shell.node)
+        drawNode.children.reserveCapacity(shell.sublayers.count)
         for childID in shell.sublayers {
             let inherited = Inherited(parentTime: localTime, matrix: shell.childMatrix, opacity: drawNode.opacity,
                                       clip: shell.childClip, context: shell.childContext)

@@ -14,7 +14,9 @@
 ///
 /// Render thread only, with its compositor.
 struct StaticSubtreeCache {
-    struct Entry {
+    /// Classes, so that taking one each frame retains one reference
+    /// instead of copying every field and retaining each of theirs.
+    final class Entry {
         /// Nil for a hidden layer.
         let node: DrawNode?
         /// Layers the subtree counted (`Frame.layerCount`).
@@ -22,13 +24,21 @@ struct StaticSubtreeCache {
         let parentMatrix: CATransform3D
         let parentOpacity: Float
         let clip: PixelRect?
+
+        init(node: DrawNode?, layerCount: Int, parentMatrix: CATransform3D, parentOpacity: Float, clip: PixelRect?) {
+            self.node = node
+            self.layerCount = layerCount
+            self.parentMatrix = parentMatrix
+            self.parentOpacity = parentOpacity
+            self.clip = clip
+        }
     }
 
     /// A layer that is static itself while something under it changes (the
     /// kiosk's root, above the pulsing selection): what building it worked
     /// out, so that later frames make its draw node from this one and build
     /// only its sublayers again.
-    struct Shell {
+    final class Shell {
         /// The node as first built (its children are that frame's).
         let node: DrawNode
         /// Its record then: taken again while its sublayers' ids are the same.
@@ -42,6 +52,19 @@ struct StaticSubtreeCache {
         let childClip: PixelRect?
         /// Its sublayers in drawing order (by `zPosition`, then as added).
         let sublayers: [UInt64]
+
+        init(node: DrawNode, record: DrawRecord, parentMatrix: CATransform3D, parentOpacity: Float, clip: PixelRect?,
+             childMatrix: CATransform3D, childContext: CATransform3D, childClip: PixelRect?, sublayers: [UInt64]) {
+            self.node = node
+            self.record = record
+            self.parentMatrix = parentMatrix
+            self.parentOpacity = parentOpacity
+            self.clip = clip
+            self.childMatrix = childMatrix
+            self.childContext = childContext
+            self.childClip = childClip
+            self.sublayers = sublayers
+        }
     }
 
     private var entries: [UInt64: Entry] = [:]
