@@ -98,3 +98,32 @@ extension AnimationSnapshot {
         }
     }
 }
+
+extension AnimationSnapshot {
+    /// The layer properties an animation can change without changing what
+    /// the layer's content bitmap is drawn from (`LayerContent.Key`): where
+    /// the layer is and how it is composited. (A changed scale changes the
+    /// bitmap's pixels a point, which the content cache works out from the
+    /// layer's place each time.)
+    static let contentNeutralKeys: Set<String> = [
+        "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform", "opacity", "hidden",
+        "filters", "backgroundFilters", "compositingFilter", "shadowColor", "shadowOpacity", "shadowOffset",
+        "shadowRadius", "shadowPath", "doubleSided",
+    ]
+
+    /// Whether applying the animation leaves every property the layer's
+    /// content bitmap is drawn from as committed: its key path starts with
+    /// one of `contentNeutralKeys`, or it is a group whose children all do.
+    /// A transition is taken as changing it.
+    var leavesContentAlone: Bool {
+        switch kind {
+        case .group(let children): return children.allSatisfy(\.leavesContentAlone)
+        case .transition: return false
+        case .inert: return true
+        default:
+            guard let key = path?.key else { return true }
+            return Self.contentNeutralKeys.contains(CALayerProperties.aliases[key] ?? key)
+        }
+    }
+}
+

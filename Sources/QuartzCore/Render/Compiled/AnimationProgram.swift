@@ -20,6 +20,10 @@ struct AnimationProgram {
     /// Each animation's preferred frame rate, +infinity for the display's
     /// own; nil when every animation wants the display's (almost always).
     private let frameRates: [Float]?
+    /// Whether no animation changes what the layer's content bitmap is
+    /// drawn from (`AnimationSnapshot.leavesContentAlone`): its content is
+    /// then the committed state's until the next commit (`LayerContentCache`).
+    let leavesContentAlone: Bool
 
     /// `animations` compiled, their timing curves shared through `curves`
     /// (the render tree's table) when given.
@@ -28,6 +32,7 @@ struct AnimationProgram {
         runningIntervals = animations.map { ($0.timing.effectiveBeginTime, $0.timing.endTime()) }
         frameRates = animations.contains { $0.preferredFrameRate != nil }
             ? animations.map { $0.preferredFrameRate ?? .infinity } : nil
+        leavesContentAlone = animations.allSatisfy(\.leavesContentAlone)
         var targets: [CompiledTarget] = []
         for animation in compiled {
             guard let animation else {

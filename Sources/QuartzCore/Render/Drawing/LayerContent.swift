@@ -53,6 +53,9 @@ final class LayerContent {
     }
 
     let key: Key
+    /// The commit and scales the content was last found to be the drawing
+    /// for (`LayerContentCache`).
+    var validation: LayerContentCache.Validation?
     /// The layer-space point the bitmap's top-left pixel corner sits at.
     let origin: CGPoint
     /// The bitmap's size in pixels.

@@ -90,6 +90,7 @@ final class Compositor {
     /// Phases 1 to 3 of the frame for `mediaTime`: what to draw and where.
     func prepare(_ tree: RenderTree, mediaTime: CFTimeInterval) -> Frame {
         staticSubtrees.begin(tree)
+        contentCache.commit = (ObjectIdentifier(tree), tree.generation)
         frameTime = mediaTime
         let evaluation = evaluationPlanner.evaluate(tree, at: mediaTime)
         var builder = DrawListBuilder(tree: tree, compositor: self, frameTime: mediaTime)

@@ -99,6 +99,7 @@ struct DrawListBuilder {
                                 opacity: opacity, clip: inherited.clip, isGroup: isGroup)
         drawNode.tint = isGroup ? .white : inherited.tint
         drawNode.transition = transition
+        drawNode.contentFollowsCommit = node.animationsLeaveContentAlone
         if inherited.inContext3D { placeInContext(drawNode, inherited: inherited) }
         if let fadeEnd = state.tiled?.fadeEnd, frameTime < fadeEnd { drawNode.tileFadeTime = frameTime }
         var coverage = ownCoverage(of: drawNode)

@@ -47,6 +47,11 @@ final class DrawNode {
     /// memory, is not tried again for this node; the next commit builds
     /// new nodes.)
     var contentLookup = ContentLookup.notYet
+    /// Whether the layer's content is drawn from its committed state, no
+    /// animation changing what it is drawn from: the content cache then
+    /// takes the content it found for the same commit without building its
+    /// key again (`LayerContentCache`).
+    var contentFollowsCommit = false
 
     /// `contentLookup`'s answers.
     enum ContentLookup {
@@ -79,6 +84,7 @@ final class DrawNode {
         isGroup = shell.isGroup
         coverage = shell.coverage
         contentLookup = shell.contentLookup
+        contentFollowsCommit = shell.contentFollowsCommit
     }
 
     /// Takes `record` as this node's: only for a record made from the same

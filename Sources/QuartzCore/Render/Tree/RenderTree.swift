@@ -267,6 +267,10 @@ extension RenderTree {
         /// Whether the layer has animations (running or not).
         var hasAnimations: Bool { storage._withUnsafeGuaranteedRef { !$0.animations.isEmpty } }
 
+        /// Whether no animation of the layer changes what its content bitmap
+        /// is drawn from (`AnimationProgram.leavesContentAlone`).
+        var animationsLeaveContentAlone: Bool { storage._withUnsafeGuaranteedRef { $0.program.leavesContentAlone } }
+
         var mask: UInt64? { storage._withUnsafeGuaranteedRef { $0.mask } }
 
         /// The layer's animations, in the order added (a copy of the array).
