@@ -5,7 +5,7 @@ import CPixman
 extension Compositor {
     /// Repaints `frame.damage` in `target` (which must be `width` x `height`).
     func draw(_ frame: Frame, into target: RasterBuffer) {
-        guard let destination = PixmanImage(buffer: target) else { return }
+        guard let destination = targetImage(for: target) else { return }
         for rect in frame.damage {
             guard let rect = rect.intersection(targetRect) else { continue }
             if !(frame.root.map { rootPaintsOpaque($0, over: rect) } ?? false) { target.clear(rect) }

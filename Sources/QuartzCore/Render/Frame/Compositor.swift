@@ -44,6 +44,19 @@ final class Compositor {
     let tileRenderer = TileRenderer()
     /// The media time of the frame being prepared (tiles fade in by it).
     private(set) var frameTime: CFTimeInterval = 0
+    /// The pixman image over the target last drawn into: a presenter draws
+    /// every frame into the same buffer, and making the image (its pixman
+    /// structure and its object) every frame was 0.5 % of the kiosk's render
+    /// thread. Every composite into it sets the clip it needs and clears it.
+    private var lastTarget: PixmanImage?
+
+    /// The image to draw into `target` with.
+    func targetImage(for target: RasterBuffer) -> PixmanImage? {
+        if let lastTarget, lastTarget.buffer === target { return lastTarget }
+        lastTarget = PixmanImage(buffer: target)
+        return lastTarget
+    }
+
     /// Debug hook: records what each layer costs to draw while
     /// `lamina-inspect hot` asks (Render/Profiler/LayerCostRecorder.swift).
     var layerCosts: LayerCostRecorder?
