@@ -36,6 +36,13 @@ final class Compositor {
     var staticSubtrees = StaticSubtreeCache()
     /// Evaluates an unchanged tree's animated layers alone (phase 1).
     private(set) var evaluationPlanner = FrameEvaluationPlanner()
+    /// Makes an unchanged tree's draw list from the last one (phases 2 and 3).
+    private var drawListReuse: DrawListReuse?
+    /// Whether draw lists are made from the last one where they can be;
+    /// off, every frame builds its whole list (tests compare the two).
+    var reusesDrawLists = true
+    /// Frames whose draw list was made from the last one (tests).
+    private(set) var framesReusingDrawList = 0
     /// The tree generation the caches were last swept of gone layers at.
     private var sweptGeneration: UInt64?
     let opacityMasks = OpacityMasks()
@@ -92,6 +99,7 @@ final class Compositor {
         records.removeAll()
         staticSubtrees.removeAll()
         evaluationPlanner.removeAll()
+        drawListReuse = nil
     }
 
     var targetRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
@@ -107,9 +115,23 @@ final class Compositor {
         frameTime = mediaTime
         let evaluation = evaluationPlanner.evaluate(tree, at: mediaTime)
         var builder = DrawListBuilder(tree: tree, compositor: self, frameTime: mediaTime)
+        if reusesDrawLists, let reuse = drawListReuse, reuse.holds(for: tree), let rebuilt = reuse.rebuild(with: &builder, at: mediaTime) {
+            reuse.place(rebuilt)
+            framesReusingDrawList += 1
+            var damage = DamageAccumulator(bounds: targetRect)
+            for node in rebuilt { records.update(with: node, into: &damage) }
+            sweepCaches(of: tree)
+            return Frame(root: reuse.root, damage: damage.rects, layerCount: reuse.layerCount,
+                         runningAnimations: evaluation.runningAnimations, animationFrameRate: evaluation.frameRate)
+        }
+        builder = DrawListBuilder(tree: tree, compositor: self, frameTime: mediaTime)
         let root = builder.build()
         transitions.retain(active: builder.activeTransitions)
         let damage = records.replace(with: root, bounds: targetRect)
+        drawListReuse = root.flatMap { root in
+            builder.isReusable && !builder.volatiles.isEmpty
+                ? DrawListReuse(tree: tree, root: root, volatiles: builder.volatiles, layerCount: builder.layerCount) : nil
+        }
         sweepCaches(of: tree)
         return Frame(root: root, damage: damage, layerCount: builder.layerCount,
                      runningAnimations: evaluation.runningAnimations, animationFrameRate: evaluation.frameRate)

@@ -59,11 +59,17 @@ extension DrawListBuilder {
         layerCount += 1
         let localTime = node.localTime(fromParent: parentTime)
         let drawNode = DrawNode(sameAs: shell.node)
+        drawNode.madeFromShell = true
         drawNode.children.reserveCapacity(shell.sublayers.count)
+        timings.append(node.timing)
+        defer { timings.removeLast() }
         for childID in shell.sublayers {
             let inherited = Inherited(parentTime: localTime, matrix: shell.childMatrix, opacity: drawNode.opacity,
                                       clip: shell.childClip, context: shell.childContext)
-            guard let child = self.node(childID, view: nil, inherited: inherited) else { continue }
+            guard let view = tree.view(of: childID) else { continue }
+            let child = self.node(childID, view: view, inherited: inherited)
+            noteChild(child, view: view, id: childID, of: drawNode, at: drawNode.children.count, inherited: inherited)
+            guard let child else { continue }
             drawNode.children.append(child)
         }
         if drawNode.children.elementsEqual(shell.node.children, by: { $0.id == $1.id }) { drawNode.adopt(shell.record) }

@@ -24,6 +24,14 @@ struct DrawListBuilder {
     var layerCount = 0
     /// The ids of the transition animations found running.
     private(set) var activeTransitions: Set<UInt64> = []
+    /// Whether the list can be made again from this one while the tree is
+    /// unchanged (`DrawListReuse`): false once a node is built that is not
+    /// static, not made from a shell, and not a volatile leaf under one.
+    private(set) var isReusable = true
+    /// The volatile leaves under nodes made from shells, as `DrawListReuse` keeps them.
+    private(set) var volatiles: [DrawListReuse.Volatile] = []
+    /// The timings of the layers above the one being built, the root first.
+    var timings: [MediaTiming] = []
 
     init(tree: RenderTree, compositor: Compositor, frameTime: CFTimeInterval) {
         self.tree = tree
@@ -67,7 +75,38 @@ struct DrawListBuilder {
     /// The draw list's root; nil when there is no root layer or it is hidden.
     mutating func build() -> DrawNode? {
         guard let rootID = tree.rootID else { return nil }
-        return node(rootID, view: nil, inherited: .root(at: frameTime))
+        let root = node(rootID, view: nil, inherited: .root(at: frameTime))
+        if let root, !root.isStatic, !root.madeFromShell { isReusable = false }
+        return root
+    }
+
+    /// Whether `node` (just built by `node(_:view:inherited:)`) is a leaf
+    /// built afresh that `DrawListReuse` can build again alone: nothing
+    /// under it, and nothing of its own that the list keeps elsewhere (a
+    /// mask, a transition, particles, a rasterized bitmap, a place in a 3D
+    /// context).
+    static func isVolatileLeaf(_ node: DrawNode) -> Bool {
+        !node.isStatic && !node.madeFromShell && node.children.isEmpty && node.mask == nil && node.transition == nil
+            && node.particles == nil && node.rasterized == nil && node.depthPlacement == nil && !node.state.preserves3D
+    }
+
+    /// Notes, for `DrawListReuse`, the child at `index` of `parent` (a node
+    /// made from a shell) just built, or found hidden (nil).
+    mutating func noteChild(_ child: DrawNode?, view: RenderTree.NodeView, id: UInt64, of parent: DrawNode, at index: Int,
+                            inherited: Inherited) {
+        guard isReusable else { return }
+        guard let child else {
+            // Hidden now: an animation may show it, and then it would have no place.
+            if view.hasAnimations { isReusable = false }
+            return
+        }
+        if child.isStatic || child.madeFromShell { return }
+        guard Self.isVolatileLeaf(child) else {
+            isReusable = false
+            return
+        }
+        volatiles.append(DrawListReuse.Volatile(parent: parent, index: index, id: id, view: view, inherited: inherited,
+                                                timings: timings))
     }
 
     /// The draw node of layer `id` and everything under it; nil when it is
@@ -113,6 +152,8 @@ struct DrawListBuilder {
         // some (most layers of a large scene are leaves).
         let sublayers = ordered.isEmpty ? nil
             : Sublayers(of: drawNode, state: state, inherited: inherited, preserves3D: preserves3D)
+        if !ordered.isEmpty { timings.append(node.timing) }
+        defer { if !ordered.isEmpty { timings.removeLast() } }
         for copy in sublayers.map({ ReplicatorCopies(of: state, layer: id, for: $0, localTime: localTime) }) ?? .none {
             for (position, (childID, childView)) in ordered.enumerated() {
                 // The next sublayers' animation data loads while this one is
@@ -143,6 +184,9 @@ struct DrawListBuilder {
         drawNode.coverage = finalCoverage(coverage, of: drawNode, state: state, clip: inherited.clip)
         keepIfStatic(drawNode, id: id, node: node, isStatic: isStatic, inherited: inherited,
                      sublayers: sublayers, ordered: ordered, layersBuilt: layerCount - countBefore)
+        // Built afresh above other nodes: the list cannot be made again from
+        // this one (until such a layer is made from its shell).
+        if !drawNode.isStatic, !drawNode.children.isEmpty || drawNode.mask != nil { isReusable = false }
         return drawNode
     }
 

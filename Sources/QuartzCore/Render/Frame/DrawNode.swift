@@ -52,6 +52,9 @@ final class DrawNode {
     /// takes the content it found for the same commit without building its
     /// key again (`LayerContentCache`).
     var contentFollowsCommit = false
+    /// Made from a `StaticSubtreeCache.Shell` this frame (`DrawListReuse`
+    /// puts a rebuilt child in its place in a later frame).
+    var madeFromShell = false
 
     /// `contentLookup`'s answers.
     enum ContentLookup {

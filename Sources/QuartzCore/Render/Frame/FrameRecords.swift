@@ -43,6 +43,18 @@ struct FrameRecords {
         return damage.rects
     }
 
+    /// Takes `node`'s record as this frame's for its drawing, the rest of
+    /// the list being the last frame's (`DrawListReuse`), and adds its old
+    /// and new coverage to `damage` when the record differs.
+    mutating func update(with node: DrawNode, into damage: inout DamageAccumulator) {
+        let record = node.record
+        let old = records.updateValue(record, forKey: node.id)
+        if old != record {
+            damage.add(old?.coverage)
+            damage.add(record.coverage)
+        }
+    }
+
     private static func collect(_ node: DrawNode, into records: inout [DrawID: DrawRecord]) {
         records[node.id] = node.record
         for child in node.children { collect(child, into: &records) }

@@ -261,6 +261,9 @@ extension RenderTree {
             storage._withUnsafeGuaranteedRef { $0.state.timing.localTime(fromParent: parentTime) }
         }
 
+        /// The layer's committed timing (its local time from its superlayer's).
+        var timing: MediaTiming { storage._withUnsafeGuaranteedRef { $0.state.timing } }
+
         /// The committed `zPosition`, which orders sublayers.
         var zPosition: CGFloat { storage._withUnsafeGuaranteedRef { $0.state.zPosition } }
 

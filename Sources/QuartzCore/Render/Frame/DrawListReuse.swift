@@ -1,0 +1,71 @@
+/// The draw list of a frame for a tree no commit has changed since the
+/// last frame, made from the last one: only the layers built afresh last
+/// time (animated leaves under static layers: the kiosk's pulsing
+/// selection) are built again, put in their places, and only their records
+/// compared. Building the whole list (its static layers taken from
+/// `StaticSubtreeCache` one by one, the layers above them made again from
+/// their shells) and collecting and comparing every record cost half of
+/// `prepare` in the kiosk at rest.
+///
+/// A reuse is recorded while a whole list is built (`DrawListBuilder`),
+/// and only when every node of it is static, made from a shell, or such a
+/// leaf under a node made from a shell (`Volatile`). It holds while the
+/// tree is the same, with the same generation, and each leaf built again
+/// is still a leaf that is shown; otherwise the whole list is built.
+/// Render thread only, with its compositor.
+final class DrawListReuse {
+    /// A leaf built afresh at every frame, and where it goes.
+    struct Volatile {
+        /// The node made from a shell whose child it is.
+        let parent: DrawNode
+        /// Its index among the parent's children.
+        let index: Int
+        let id: UInt64
+        let view: RenderTree.NodeView
+        /// What the parent hands it (`parentTime` aside, which is worked out
+        /// from the frame's time through `timings`).
+        let inherited: DrawListBuilder.Inherited
+        /// The timings of the layers above it, the root first.
+        let timings: [MediaTiming]
+    }
+
+    /// Kept alive with the reuse, so that its identity is not a new tree's.
+    private let tree: RenderTree
+    private let generation: UInt64
+    let root: DrawNode
+    let volatiles: [Volatile]
+    /// Layers the whole list counted (`Compositor.Frame.layerCount`).
+    let layerCount: Int
+
+    init(tree: RenderTree, root: DrawNode, volatiles: [Volatile], layerCount: Int) {
+        self.tree = tree
+        generation = tree.generation
+        self.root = root
+        self.volatiles = volatiles
+        self.layerCount = layerCount
+    }
+
+    /// Whether the reuse stands for `tree` as it is now.
+    func holds(for tree: RenderTree) -> Bool { self.tree === tree && tree.generation == generation }
+
+    /// Each volatile leaf built again at `mediaTime`, or nil when one of them
+    /// is no longer a shown leaf of the same kind (the whole list is then
+    /// built). Nothing is changed here: `place` puts them in.
+    func rebuild(with builder: inout DrawListBuilder, at mediaTime: CFTimeInterval) -> [DrawNode]? {
+        var nodes: [DrawNode] = []
+        nodes.reserveCapacity(volatiles.count)
+        for volatile in volatiles {
+            var inherited = volatile.inherited
+            inherited.parentTime = MediaTiming.localTime(mediaTime, through: volatile.timings)
+            guard let node = builder.node(volatile.id, view: volatile.view, inherited: inherited),
+                  DrawListBuilder.isVolatileLeaf(node) else { return nil }
+            nodes.append(node)
+        }
+        return nodes
+    }
+
+    /// Puts `nodes` (from `rebuild`) in their places in `root`'s list.
+    func place(_ nodes: [DrawNode]) {
+        for (volatile, node) in zip(volatiles, nodes) { volatile.parent.children[volatile.index] = node }
+    }
+}
