@@ -112,9 +112,11 @@ struct DrawListBuilder {
     /// The draw node of layer `id` and everything under it; nil when it is
     /// missing or hidden. `view` is its node when the caller has looked it
     /// up already.
-    mutating func node(_ id: UInt64, view: RenderTree.NodeView?, inherited: Inherited) -> DrawNode? {
+    /// `mayBeKept: false` skips looking for a kept subtree or shell of a
+    /// layer known to have none (`DrawListReuse`'s animated leaves).
+    mutating func node(_ id: UInt64, view: RenderTree.NodeView?, inherited: Inherited, mayBeKept: Bool = true) -> DrawNode? {
         guard let node = view ?? tree.view(of: id) else { return nil }
-        if inherited.mayKeep, let kept = takeKept(id, node: node, inherited: inherited) { return kept.node }
+        if mayBeKept, inherited.mayKeep, let kept = takeKept(id, node: node, inherited: inherited) { return kept.node }
         let countBefore = layerCount
         layerCount += 1
         let localTime = node.localTime(fromParent: inherited.parentTime)

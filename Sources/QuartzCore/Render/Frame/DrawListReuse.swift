@@ -57,7 +57,8 @@ final class DrawListReuse {
         for volatile in volatiles {
             var inherited = volatile.inherited
             inherited.parentTime = MediaTiming.localTime(mediaTime, through: volatile.timings)
-            guard let node = builder.node(volatile.id, view: volatile.view, inherited: inherited),
+            // Animated: never kept, nor a shell, until the next commit.
+            guard let node = builder.node(volatile.id, view: volatile.view, inherited: inherited, mayBeKept: false),
                   DrawListBuilder.isVolatileLeaf(node) else { return nil }
             nodes.append(node)
         }
