@@ -243,6 +243,18 @@ static inline void lamina_convex_record_run(lamina_coverage_sink *sink, lamina_r
     }
 }
 
+/* Adds the covered pixels [x1, x2) of row y to `boxes` (`count` so far):
+   the last box lengthened down when the row covers the same columns.
+   Returns the new count. */
+static inline int lamina_add_box(lamina_box *boxes, int count, int x1, int x2, int y) {
+    if (count > 0 && boxes[count - 1].x1 == x1 && boxes[count - 1].x2 == x2 && boxes[count - 1].y2 == y) {
+        boxes[count - 1].y2 = y + 1;
+        return count;
+    }
+    boxes[count] = (lamina_box){x1, y, x2, y + 1};
+    return count + 1;
+}
+
 /* A run over columns [start, end), within the clip, its arrays cleared. */
 static inline lamina_run lamina_convex_run(double start, double end, int clip_x1, int clip_x2, float *memory) {
     double s = start < clip_x1 ? clip_x1 : start > clip_x2 ? clip_x2 : start;
@@ -302,11 +314,8 @@ lamina_convex_walk(uint32_t *pixels, intptr_t stride,
                 sink->rows[y - first_row].right_end = run.start + run.length;
             } else if (wide) {
                 lamina_over_solid_row_avx2(row + x1, x2 - x1, color);
-            } else if (box_count > 0 && boxes[box_count - 1].x1 == x1 && boxes[box_count - 1].x2 == x2
-                && boxes[box_count - 1].y2 == y) {
-                boxes[box_count - 1].y2 = y + 1;
             } else {
-                boxes[box_count++] = (lamina_box){x1, y, x2, y + 1};
+                box_count = lamina_add_box(boxes, box_count, x1, x2, y);
             }
         } else {
             double start = left_low < right_low ? left_low : right_low;
@@ -384,11 +393,8 @@ lamina_convex_fill_recorded(uint32_t *pixels, intptr_t stride, const lamina_cove
         if (x2 <= x1) continue;
         if (wide) {
             lamina_over_solid_row_avx2(row + x1, x2 - x1, color);
-        } else if (box_count > 0 && boxes[box_count - 1].x1 == x1 && boxes[box_count - 1].x2 == x2
-            && boxes[box_count - 1].y2 == y) {
-            boxes[box_count - 1].y2 = y + 1;
         } else {
-            boxes[box_count++] = (lamina_box){x1, y, x2, y + 1};
+            box_count = lamina_add_box(boxes, box_count, x1, x2, y);
         }
     }
     return box_count;

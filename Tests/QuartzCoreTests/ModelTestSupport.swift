@@ -67,3 +67,15 @@ func XCTAssertEqual(_ a: CGRect?, _ b: CGRect, accuracy: CGFloat, _ message: Str
     XCTAssertEqual(a.width, b.width, accuracy: accuracy, "width \(message)", file: file, line: line)
     XCTAssertEqual(a.height, b.height, accuracy: accuracy, "height \(message)", file: file, line: line)
 }
+
+/// Hides `layer` for the second half of every `period` seconds (a discrete
+/// keyframe animation of `hidden`, repeating), under the key "blink".
+func blink(_ layer: CALayer, period: CFTimeInterval = 1) {
+    let animation = CAKeyframeAnimation(keyPath: "hidden")
+    animation.values = [false, true]
+    animation.keyTimes = [0, 0.5, 1]
+    animation.calculationMode = .discrete
+    animation.duration = period
+    animation.repeatCount = .greatestFiniteMagnitude
+    layer.add(animation, forKey: "blink")
+}

@@ -18,6 +18,17 @@ final class ContentFollowsCommitTests: ModelTestCase {
         return layer
     }
 
+    /// A ring in a shown root, on an inline host.
+    private func showRing() -> (InlineRenderHost, CALayer, CALayer) {
+        let host = InlineRenderHost(width: 100, height: 60)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
+        let layer = ring()
+        root.addSublayer(layer)
+        root.attach(to: host)
+        return (host, root, layer)
+    }
+
     private func animate(_ layer: CALayer, _ keyPath: String, from: Any, to: Any) {
         let animation = CABasicAnimation(keyPath: keyPath)
         animation.fromValue = from
@@ -50,12 +61,7 @@ final class ContentFollowsCommitTests: ModelTestCase {
     }
 
     func testAMovingLayerKeepsItsContentUntilACommitOrANewScale() throws {
-        let host = InlineRenderHost(width: 100, height: 60)
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
-        let moving = ring()
-        root.addSublayer(moving)
-        root.attach(to: host)
+        let (host, root, moving) = showRing()
         animate(moving, "position", from: CGPoint(x: 30, y: 30), to: CGPoint(x: 70, y: 30))
         animate(moving, "opacity", from: 1, to: 0.5)
         CATransaction.flush()
@@ -90,12 +96,7 @@ final class ContentFollowsCommitTests: ModelTestCase {
     }
 
     func testALayerWhoseDrawingAnimatesIsDrawnForEachFrame() throws {
-        let host = InlineRenderHost(width: 100, height: 60)
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
-        let growing = ring()
-        root.addSublayer(growing)
-        root.attach(to: host)
+        let (host, root, growing) = showRing()
         animate(growing, "borderWidth", from: 1, to: 6)
         CATransaction.flush()
         let cache = host.loop.compositor.contentCache

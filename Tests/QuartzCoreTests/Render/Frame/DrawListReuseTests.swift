@@ -52,15 +52,7 @@ final class DrawListReuseTests: ModelTestCase {
         move.duration = 0.8
         move.beginTime = CACurrentMediaTime() + 0.3
         if moving { ring.add(move, forKey: "move") }
-        for layer in extra {
-            let blink = CAKeyframeAnimation(keyPath: "hidden")
-            blink.values = [false, true]
-            blink.keyTimes = [0, 0.5, 1]
-            blink.calculationMode = .discrete
-            blink.duration = 0.4
-            blink.repeatCount = .greatestFiniteMagnitude
-            layer.add(blink, forKey: "blink")
-        }
+        for layer in extra { blink(layer, period: 0.4) }
     }
 
     /// Renders `steps` frames of the scene incrementally and compares each

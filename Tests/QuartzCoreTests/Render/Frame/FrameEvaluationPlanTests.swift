@@ -22,17 +22,6 @@ final class FrameEvaluationPlanTests: ModelTestCase {
         layer.add(animation, forKey: "fade")
     }
 
-    /// Hidden for the second half of a second (a discrete keyframe animation).
-    private func blink(_ layer: CALayer) {
-        let animation = CAKeyframeAnimation(keyPath: "hidden")
-        animation.values = [false, true]
-        animation.keyTimes = [0, 0.5, 1]
-        animation.calculationMode = .discrete
-        animation.duration = 1
-        animation.repeatCount = .greatestFiniteMagnitude
-        layer.add(animation, forKey: "blink")
-    }
-
     /// A tree with every case the plan must follow: ancestors with timings
     /// of their own (speed, offset, begin time), an animated layer with
     /// static sublayers (one of them hidden, with a sublayer), one whose
