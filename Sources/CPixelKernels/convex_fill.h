@@ -295,7 +295,8 @@ lamina_convex_walk(uint32_t *pixels, intptr_t stride,
         left_high = lamina_held(left_high + offset_x);
         right_low = lamina_held(right_low + offset_x);
         right_high = lamina_held(right_high + offset_x);
-        uint32_t *row = pixels + (intptr_t)y * stride;
+        /* No pixels when recording (null + 0 is undefined in C). */
+        uint32_t *row = sink ? 0 : pixels + (intptr_t)y * stride;
         double inside_start = lamina_ceil(left_high), inside_end = lamina_floor(right_low);
         if (whole_row && inside_end > inside_start && inside_end > clip_x1 && inside_start < clip_x2) {
             lamina_run run = lamina_convex_run(lamina_floor(left_low), inside_start, clip_x1, clip_x2, memory);
@@ -362,9 +363,12 @@ lamina_convex_record(const double *left_chain, int left_count, const double *rig
 
 /* The fill a record stands for (`lamina_convex_record`, rows from
    `first_row`, `row_count` of them), blended over the part of it within
-   the clip [clip_x1, clip_x2) x [clip_y1, clip_y2): the same pixels as the
-   fill itself gives there. Returns the boxes of wholly covered pixels, as
-   the fill does, or blends them when `wide`. */
+   the clip [clip_x1, clip_x2) x [clip_y1, clip_y2): the pixels the fill
+   itself gives there over the record's columns. (A fill over a narrower
+   clip sums its edge pieces in another order, and a share that falls
+   within a rounding error of a level's edge may come out a level apart.)
+   Returns the boxes of wholly covered pixels, as the fill does, or blends
+   them when `wide`. */
 static inline int
 lamina_convex_fill_recorded(uint32_t *pixels, intptr_t stride, const lamina_coverage_row *rows, const uint8_t *shares,
                             int first_row, int row_count, int clip_x1, int clip_x2, int clip_y1, int clip_y2,

@@ -129,7 +129,10 @@ enum ConvexOutlineFiller {
     }
 
     /// Fills `recorded` with `color` into `buffer` (its target's size),
-    /// touching only `clip`: the pixels `fill` gives there.
+    /// touching only `clip`: the pixels `fill` gives there over the whole
+    /// target width (a fill clipped narrower sums its edge pieces in
+    /// another order: a share within a rounding error of a level's edge may
+    /// come out a level apart).
     static func fill(_ recorded: Recorded, color: UInt32, into destination: PixmanImage, buffer: RasterBuffer, clip: PixelRect,
                      wide: Bool = ProcessorFeatures.hasAVX2) {
         guard color != 0, buffer.width == recorded.targetWidth, buffer.height == recorded.targetHeight,
