@@ -114,17 +114,19 @@ final class Compositor {
         contentCache.commit = (ObjectIdentifier(tree), tree.generation)
         frameTime = mediaTime
         let evaluation = evaluationPlanner.evaluate(tree, at: mediaTime)
-        var builder = DrawListBuilder(tree: tree, compositor: self, frameTime: mediaTime)
-        if reusesDrawLists, let reuse = drawListReuse, reuse.holds(for: tree), let rebuilt = reuse.rebuild(with: &builder, at: mediaTime) {
-            reuse.place(rebuilt)
-            framesReusingDrawList += 1
-            var damage = DamageAccumulator(bounds: targetRect)
-            for node in rebuilt { records.update(with: node, into: &damage) }
-            sweepCaches(of: tree)
-            return Frame(root: reuse.root, damage: damage.rects, layerCount: reuse.layerCount,
-                         runningAnimations: evaluation.runningAnimations, animationFrameRate: evaluation.frameRate)
+        if reusesDrawLists, let reuse = drawListReuse, reuse.holds(for: tree) {
+            var leaves = DrawListBuilder(tree: tree, compositor: self, frameTime: mediaTime)
+            if let rebuilt = reuse.rebuild(with: &leaves, at: mediaTime) {
+                reuse.place(rebuilt)
+                framesReusingDrawList += 1
+                var damage = DamageAccumulator(bounds: targetRect)
+                for node in rebuilt { records.update(with: node, into: &damage) }
+                sweepCaches(of: tree)
+                return Frame(root: reuse.root, damage: damage.rects, layerCount: reuse.layerCount,
+                             runningAnimations: evaluation.runningAnimations, animationFrameRate: evaluation.frameRate)
+            }
         }
-        builder = DrawListBuilder(tree: tree, compositor: self, frameTime: mediaTime)
+        var builder = DrawListBuilder(tree: tree, compositor: self, frameTime: mediaTime)
         let root = builder.build()
         transitions.retain(active: builder.activeTransitions)
         let damage = records.replace(with: root, bounds: targetRect)

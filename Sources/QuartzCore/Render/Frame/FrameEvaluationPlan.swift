@@ -94,10 +94,11 @@ final class FrameEvaluationPlan {
                 continue
             }
             staticLayers += 1
+            // Static: the state read is the committed one, at any time.
             guard !node.withPresentedState(at: 0, { $0.isHidden }) else { continue }
             let children = shownChildren(of: node, in: tree)
             guard !children.isEmpty else { continue }
-            ancestors.append(Ancestor(timing: node.withPresentedState(at: 0) { $0.timing }, parent: parent))
+            ancestors.append(Ancestor(timing: node.timing, parent: parent))
             stack.append(contentsOf: children.map { ($0, ancestors.count - 1) })
         }
         return FrameEvaluationPlan(tree: tree, generation: tree.generation,
