@@ -48,5 +48,6 @@ lamina_bilinear_blend(uint64_t top, uint64_t bottom, uint32_t wx, uint32_t wy) {
 #include "bloom_over.h"
 #include "bilinear_row.h"
 #include "convex_fill.h"
+#include "coverage_over.h"
 
 #endif

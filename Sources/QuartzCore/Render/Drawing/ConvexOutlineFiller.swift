@@ -69,9 +69,12 @@ enum ConvexOutlineFiller {
     final class Recorded {
         let offsetX: CGFloat, offsetY: CGFloat
         let targetWidth: Int, targetHeight: Int
-        fileprivate let firstRow: Int
-        fileprivate let rows: [lamina_coverage_row]
-        fileprivate let shares: [UInt8]
+        /// The target row of `rows`' first row.
+        let firstRow: Int
+        /// Each row's edge pixels and inside run (`lamina_coverage_row`),
+        /// the edges' shares kept in `shares`.
+        let rows: [lamina_coverage_row]
+        let shares: [UInt8]
 
         fileprivate init(offsetX: CGFloat, offsetY: CGFloat, targetWidth: Int, targetHeight: Int, firstRow: Int,
                          rows: [lamina_coverage_row], shares: [UInt8]) {

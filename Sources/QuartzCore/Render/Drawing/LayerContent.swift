@@ -350,7 +350,27 @@ final class LayerContent {
         // the outline's: a turned layer masking to its bounds let its
         // sublayers show past its outline, beside the bands.
         let reachesAllOfClip = !GroupRenderer.leavesDestinationWhereTransparent(operation)
-        if inverse.isProjective, let outlineMask = outlineMask(outline, clip: clip, fade: mask) {
+        if inverse.isProjective, usingSwiftKernels, operation == PIXMAN_OP_OVER, let target = destination.buffer,
+           let fade = mask == nil ? 255 : mask?.solidAlpha,
+           let coverage = Self.coverage(of: outline, width: target.width, height: target.height),
+           let fixed = PixmanImage.fixedTransform(inverse, over: region) {
+            // Sampled and blended a row at a time through the outline's
+            // recorded coverage: no band buffer, no mask.
+            image.setTransform(nil, bilinear: false)
+            let source = samplerSource
+            let rows = PixelRect(x: clip.x, y: coverage.firstRow, width: clip.width, height: coverage.rows.count)
+            guard let area = outline.flatMap(CGRect.init(boundingPoints:)).flatMap(PixelRect.init(covering:))?
+                .insetBy(-1).intersection(clip)?.intersection(rows) else { return }
+            let shares = CompositingThreads.partition([area])
+            CompositingThreads.run(shares.count) { index in
+                for band in shares[index] {
+                    ProjectiveBilinearSampler.compositeOver(source, through: fixed, coverage: coverage, fade: fade,
+                                                            rect: band, into: target)
+                }
+            }
+            return
+        }
+        if inverse.isProjective, let outlineMask = outlineMask(outline, clip: clip, fade: mask, in: destination) {
             // The mask is exact; a pixel of margin covers its antialiasing.
             let bands = reachesAllOfClip ? [clip] : OutlineBands.joined(OutlineBands.rects(covering: outline ?? [], margin: 1, within: clip))
             if usingSwiftKernels, let fixed = PixmanImage.fixedTransform(inverse, over: region) {
@@ -683,10 +703,15 @@ final class LayerContent {
     /// and without this clip a column of the layer could show outside its
     /// outline (PerspectiveEdgeTests). Nil (draw unclipped) when there is
     /// no outline (a corner behind the eye) or `fade` is per channel.
-    private func outlineMask(_ outline: [CGPoint]?, clip: PixelRect, fade: PixmanImage?) -> PixmanImage? {
+    private func outlineMask(_ outline: [CGPoint]?, clip: PixelRect, fade: PixmanImage?, in destination: PixmanImage) -> PixmanImage? {
         if let fade, fade.hasComponentAlpha { return nil }
         guard let outline, let mask = PixmanImage(alphaWidth: clip.width, height: clip.height) else { return nil }
-        mask.fillPolygon(outline.map { CGPoint(x: $0.x - CGFloat(clip.x), y: $0.y - CGFloat(clip.y)) })
+        if let coverage = Self.coverage(of: outline, width: destination.width, height: destination.height) {
+            // The shares `compositeOver` blends with: both paths give the same pixels.
+            mask.write(coverage, origin: (clip.x, clip.y))
+        } else {
+            mask.fillPolygon(outline.map { CGPoint(x: $0.x - CGFloat(clip.x), y: $0.y - CGFloat(clip.y)) })
+        }
         if let fade { mask.multiplyAlpha(by: fade, width: clip.width, height: clip.height) }
         return mask
     }

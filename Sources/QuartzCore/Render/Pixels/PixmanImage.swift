@@ -46,6 +46,10 @@ final class PixmanImage {
         raw = created
     }
 
+    /// A bits image's size in pixels (0 for a solid colour).
+    var width: Int { Int(pixman_image_get_width(raw)) }
+    var height: Int { Int(pixman_image_get_height(raw)) }
+
     /// A cleared 8-bit alpha image of `width` x `height` (pixman's own
     /// memory), for masks.
     init?(alphaWidth width: Int, height: Int) {

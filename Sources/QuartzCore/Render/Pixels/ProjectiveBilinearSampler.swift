@@ -55,34 +55,57 @@ enum ProjectiveBilinearSampler {
     static func sample(_ source: AffineBilinearSampler.Source, through transform: pixman_transform, rect: PixelRect,
                        into output: UnsafeMutableRawPointer, outputBytesPerRow: Int, tolerance: Double = Self.tolerance,
                        within outline: [CGPoint]? = nil, wide: Bool = Self.hasAVX2) {
-        var matrix = transform
-        let ux = transform.matrix.0.0, uy = transform.matrix.1.0, uw = transform.matrix.2.0
         let outline = outline.flatMap { $0.allSatisfy { $0.x.isFinite && $0.y.isFinite } ? $0 : nil }
         let bitmap = source.base.assumingMemoryBound(to: UInt8.self)
+        forEachRow(of: rect, through: transform, bitmap: source, tolerance: tolerance) { row in
+            // The columns sampled, relative to the rect.
+            guard let outline else { return 0..<rect.width }
+            guard let near = OutlineBands.columns(of: outline, row: rect.y + row, margin: 1) else { return 0..<0 }
+            // (A row's outline may lie wholly beside the rect.)
+            let first = max(0, near.lowerBound - rect.x), end = min(rect.width, near.upperBound - rect.x)
+            return first < end ? first..<end : 0..<0
+        } unfetched: { row in
+            // pixman leaves such a row unfetched; transparent here.
+            (output + row * outputBytesPerRow).assumingMemoryBound(to: UInt32.self).update(repeating: 0, count: rect.width)
+        } blend: { row, columns, homogeneous, xy in
+            let line = (output + row * outputBytesPerRow).assumingMemoryBound(to: UInt32.self)
+            lamina_bilinear_row(bitmap, source.bytesPerRow, Int32(truncatingIfNeeded: source.width),
+                                Int32(truncatingIfNeeded: source.height), &homogeneous, columns.lowerBound,
+                                xy + 2 * columns.lowerBound, columns.count, line + columns.lowerBound, wide ? 1 : 0)
+        }
+    }
+
+    /// Walks `rect`'s rows (target pixels) for a sampler: for each row with
+    /// columns to sample (`columns`, relative to the rect; an empty range
+    /// for none), its homogeneous start and pixman's positions there, in
+    /// `xy` (column c's at 2c), handed to `blend` (row, columns, start,
+    /// positions); `unfetched` for a row whose start pixman cannot map.
+    ///
+    /// Two rows' positions at a time: the next row's are worked out before
+    /// this one is blended, and their bitmap lines asked for, so that a
+    /// narrow row (a side cover, shorter than the blending loop's prefetch
+    /// distance) finds the lines it reads on its way.
+    static func forEachRow(of rect: PixelRect, through transform: pixman_transform, bitmap source: AffineBilinearSampler.Source,
+                           tolerance: Double, columns: (Int) -> Range<Int>, unfetched: (Int) -> Void,
+                           blend: (Int, Range<Int>, inout lamina_projective_row, UnsafeMutablePointer<Int32>) -> Void) {
+        var matrix = transform
+        let ux = transform.matrix.0.0, uy = transform.matrix.1.0, uw = transform.matrix.2.0
+        let bitmap = source.base.assumingMemoryBound(to: UInt8.self)
         /// A row ready to blend: its columns (relative to the rect), its
-        /// homogeneous start and steps, its positions (in `xy`, column c's
-        /// at 2c).
+        /// homogeneous start and steps.
         struct Row {
             let columns: Range<Int>
             var homogeneous: lamina_projective_row
         }
-        /// Row `row`'s positions into `xy`; nil for a row with nothing to
-        /// blend (cleared here where pixman would leave it unfetched).
+        /// Row `row`'s positions into `xy`; nil for a row with nothing to blend.
         func prepare(_ row: Int, into xy: UnsafeMutablePointer<Int32>) -> Row? {
-            // The columns sampled, relative to the rect.
-            var columns = 0..<rect.width
-            if let outline {
-                let near = OutlineBands.columns(of: outline, row: rect.y + row, margin: 1)
-                    .map { max(0, $0.lowerBound - rect.x)..<min(rect.width, $0.upperBound - rect.x) }
-                columns = near.flatMap { $0.isEmpty ? nil : $0 } ?? 0..<0
-            }
+            let columns = columns(row)
             guard !columns.isEmpty else { return nil }
             // The centre of the row's first pixel, as pixman starts a row.
             var start = pixman_vector(vector: (Int32(truncatingIfNeeded: rect.x << 16 + 0x8000),
                                                Int32(truncatingIfNeeded: (rect.y + row) << 16 + 0x8000), 0x10000))
             guard pixman_transform_point_3d(&matrix, &start) != 0 else {
-                // pixman leaves such a row unfetched; transparent here.
-                (output + row * outputBytesPerRow).assumingMemoryBound(to: UInt32.self).update(repeating: 0, count: rect.width)
+                unfetched(row)
                 return nil
             }
             ProjectiveSpans(x: start.vector.0, y: start.vector.1, w: start.vector.2, ux: ux, uy: uy, uw: uw,
@@ -91,10 +114,6 @@ enum ProjectiveBilinearSampler {
             return Row(columns: columns, homogeneous: lamina_projective_row(x: start.vector.0, y: start.vector.1, w: start.vector.2,
                                                                             ux: ux, uy: uy, uw: uw))
         }
-        // Two rows' positions at a time: the next row's are worked out
-        // before this one is blended, and their bitmap lines asked for,
-        // so that a narrow row (a side cover, shorter than the loop's
-        // prefetch distance) finds the lines it reads on its way.
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 * max(1, rect.width)) { positions in
             var xy = positions.baseAddress!, nextXY = xy + 2 * max(1, rect.width)
             var current = rect.height > 0 ? prepare(0, into: xy) : nil
@@ -105,14 +124,9 @@ enum ProjectiveBilinearSampler {
                                                  next.columns.count)
                 }
                 if var current {
-                    let line = (output + row * outputBytesPerRow).assumingMemoryBound(to: UInt32.self)
-                    let columns = current.columns
                     // The positions first, then the blends: the blending loop
                     // knows where it will read next and asks for it early.
-                    lamina_bilinear_row(bitmap, source.bytesPerRow,
-                                        Int32(truncatingIfNeeded: source.width), Int32(truncatingIfNeeded: source.height),
-                                        &current.homogeneous, columns.lowerBound, xy + 2 * columns.lowerBound, columns.count,
-                                        line + columns.lowerBound, wide ? 1 : 0)
+                    blend(row, current.columns, &current.homogeneous, xy)
                 }
                 current = next
                 swap(&xy, &nextXY)

@@ -8,28 +8,8 @@ import LaminaTestSupport
 /// within a few levels when it interpolates between divisions, and
 /// exactly at the bitmap's edges either way.
 final class ProjectiveBilinearSamplerTests: XCTestCase {
-    /// A cover-flow-like placement: the bitmap turned about its vertical
-    /// centre line by `angle` under a perspective of `distance`, then moved.
-    private func turned(_ angle: CGFloat, distance: CGFloat, width: CGFloat, at x: CGFloat, _ y: CGFloat) -> CATransform3D {
-        var perspective = CATransform3DIdentity
-        perspective.m34 = -1 / distance
-        var t = CATransform3DMakeTranslation(-width / 2, 0, 0)
-        t = CATransform3DConcat(t, CATransform3DMakeRotation(angle, 0, 1, 0))
-        t = CATransform3DConcat(t, perspective)
-        return CATransform3DConcat(t, CATransform3DMakeTranslation(x, y, 0))
-    }
-
     /// The maps the comparisons with pixman use.
-    private var maps: [CATransform3D] {
-        [
-            turned(0.9, distance: 500, width: 61, at: 60, 20),
-            turned(-1.1, distance: 300, width: 61, at: 70.3, 15.6),
-            turned(0.35, distance: 900, width: 61, at: 45.5, 30),
-            CATransform3DConcat(turned(0.7, distance: 400, width: 61, at: 50, 25), CATransform3DMakeRotation(0.4, 1, 0, 0)),
-            // Steep: the far edge nearly edge-on.
-            turned(1.5, distance: 250, width: 61, at: 80, 10),
-        ]
-    }
+    private var maps: [CATransform3D] { SamplerTestBitmap.perspectiveMaps }
 
     /// pixman's pixels through `bitmapToTarget` over `inTarget`, and the
     /// sampler's with `tolerance`.
