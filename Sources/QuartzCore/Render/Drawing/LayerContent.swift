@@ -707,7 +707,10 @@ final class LayerContent {
         if let fade, fade.hasComponentAlpha { return nil }
         guard let outline, let mask = PixmanImage(alphaWidth: clip.width, height: clip.height) else { return nil }
         if let coverage = Self.coverage(of: outline, width: destination.width, height: destination.height) {
-            // The shares `compositeOver` blends with: both paths give the same pixels.
+            // The shares `compositeOver` blends with: both paths give the
+            // same edges (and the same samples at pixman's own positions;
+            // interpolated ones may come out a level apart, their spans
+            // starting where each path's rows start).
             mask.write(coverage, origin: (clip.x, clip.y))
         } else {
             mask.fillPolygon(outline.map { CGPoint(x: $0.x - CGFloat(clip.x), y: $0.y - CGFloat(clip.y)) })

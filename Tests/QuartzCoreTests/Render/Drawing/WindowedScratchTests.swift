@@ -85,11 +85,11 @@ final class WindowedScratchTests: ModelTestCase {
         }
     }
 
-    /// A turned layer's bands are sampled into memory from the pool, reused
-    /// without clearing (the samplers write every pixel): the pixels are
-    /// those of a fresh buffer even when the memory holds another frame's.
-    /// (A perspective layer's rows are blended straight into the target:
-    /// the same pixels with the pool or without.)
+    /// A turned or perspective layer's bands are sampled into memory from
+    /// the pool, reused without clearing (the samplers write every pixel):
+    /// the pixels are those of a fresh buffer even when the memory holds
+    /// another frame's. (A perspective layer drawn `OVER` blends its rows
+    /// straight into the target: here it is added, which goes in bands.)
     func testBandsSampledIntoReusedMemoryGiveTheSamePixels() throws {
         let turned = CATransform3DConcat(CATransform3DMakeRotation(0.6, 0, 0, 1), CATransform3DMakeTranslation(30.5, 6.25, 0))
         let pool = ScratchPool(width: 64, height: 48)
@@ -98,7 +98,7 @@ final class WindowedScratchTests: ModelTestCase {
         stale.scratchMemory!.base.initializeMemory(as: UInt8.self, repeating: 0xAB, count: stale.scratchMemory!.capacity)
         pool.release(stale)
         let clip = PixelRect(x: 0, y: 0, width: 64, height: 48)
-        for matrix in [turned, SharedScenes.perspectiveTurn] {
+        for (matrix, operation) in [(turned, PIXMAN_OP_OVER), (SharedScenes.perspectiveTurn, PIXMAN_OP_ADD)] {
             let node = DrawNode(id: DrawID(layer: 1), state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
             var results: [CGImage] = []
             for memory in [nil, pool] {
@@ -106,8 +106,8 @@ final class WindowedScratchTests: ModelTestCase {
                 // a content keeps a transformed copy instead of sampling.
                 let layer = try SharedScenes.gradientContent()
                 let target = RasterBuffer(width: 64, height: 48)
-                layer.composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: target)), mask: nil, clip: clip,
-                                usingSwiftKernels: true, bandMemory: memory)
+                layer.composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: target)), mask: nil, operation: operation,
+                                clip: clip, usingSwiftKernels: true, bandMemory: memory)
                 results.append(target.makeImage())
             }
             XCTAssertEqual(GoldenImage.differingPixels(results[0], results[1], tolerance: 0), 0)

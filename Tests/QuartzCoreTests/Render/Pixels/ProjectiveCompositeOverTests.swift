@@ -20,10 +20,10 @@ final class ProjectiveCompositeOverTests: XCTestCase {
 
     /// A target holding something to blend over: opaque and translucent
     /// pixels in stripes, and transparent ones.
-    private func background() -> RasterBuffer {
-        let buffer = RasterBuffer(width: size.width, height: size.height)
-        for y in 0..<size.height {
-            for x in 0..<size.width {
+    private func background(width: Int? = nil, height: Int? = nil) -> RasterBuffer {
+        let buffer = RasterBuffer(width: width ?? size.width, height: height ?? size.height)
+        for y in 0..<buffer.height {
+            for x in 0..<buffer.width {
                 let pixel: UInt32 = switch (x / 7 + y / 5) % 3 {
                 case 0: 0xFF20_6090
                 case 1: 0x8040_2010
@@ -188,5 +188,32 @@ final class ProjectiveCompositeOverTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(inked, 200, "the window shows the layer")
+    }
+
+    /// A large perspective layer composited through `LayerContent` (rows
+    /// shared out among threads): the same frame on one thread and on four,
+    /// every pixel.
+    func testRowsSharedAmongThreadsGiveTheSameFrame() throws {
+        defer { CompositingThreads.setCount(CompositingThreads.defaultCount) }
+        // The 30x20 gradient scaled to 540x360, then turned as a cover:
+        // more pixels than one thread's share.
+        let matrix = CATransform3DConcat(CATransform3DMakeScale(18, 18, 1),
+                                         SamplerTestBitmap.turned(0.7, distance: 900, width: 540, at: 320, 60))
+        func frame(threads: Int) throws -> RasterBuffer {
+            CompositingThreads.setCount(threads)
+            let target = background(width: 640, height: 480)
+            let node = DrawNode(id: DrawID(layer: 1), state: LayerState(), matrix: matrix, opacity: 1, clip: nil, isGroup: false)
+            try SharedScenes.gradientContent().composite(node: node, into: try XCTUnwrap(PixmanImage(buffer: target)), mask: nil,
+                                                         clip: PixelRect(x: 0, y: 0, width: 640, height: 480),
+                                                         usingSwiftKernels: true)
+            return target
+        }
+        let whole = try frame(threads: 1)
+        let before = CompositingThreads.handOffs.load(ordering: .relaxed)
+        let shared = try frame(threads: 4)
+        XCTAssertGreaterThan(CompositingThreads.handOffs.load(ordering: .relaxed), before, "the rows were shared out")
+        XCTAssertEqual(GoldenImage.differingPixels(whole.makeImage(), shared.makeImage(), tolerance: 0), 0)
+        XCTAssertGreaterThan(GoldenImage.differingPixels(whole.makeImage(), background(width: 640, height: 480).makeImage(),
+                                                         tolerance: 0), 50_000, "the layer was drawn")
     }
 }
