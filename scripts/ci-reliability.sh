@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 
 # Render server, compositor and host: every test that runs threads (the golden
 # suites draw some scenes on a real render thread too: renderBothWays).
-tsan_filter='LaminaHostTests|RenderServerThreadTests|PresentedFrameReportTests|FrameSchedulerTests|TraceExportTests|ProfilerDumpTests|LoadTests|CATextLayerRenderingTests|TiledLayerTests|CompositorGoldenTests|EffectsGoldenTests|InspectorOverlayTests|MediaTimeScaleTests|CompositingThreadsTests'
+tsan_filter='LaminaHostTests|RenderServerThreadTests|PresentedFrameReportTests|FrameSchedulerTests|TraceExportTests|ProfilerDumpTests|LoadTests|CATextLayerRenderingTests|TiledLayerTests|CompositorGoldenTests|EffectsGoldenTests|InspectorOverlayTests|MediaTimeScaleTests|CompositingThreadsTests|ProjectiveCompositeOverTests'
 
 echo "ci-reliability: thread sanitizer ($tsan_filter)" >&2
 # Left out: the tests that time a sanitized demo from outside. It runs several
