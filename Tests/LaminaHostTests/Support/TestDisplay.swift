@@ -24,6 +24,14 @@ enum TestDisplay {
         }
     }
 
+    /// Stops the private server, if one was started.
+    fileprivate static func stopFallbackServer() {
+        fallbackServer.withLock { server in
+            server?.stop()
+            server = nil
+        }
+    }
+
     private static func find() -> Result<String, XvfbServer.Unavailable> {
         if let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty,
            (try? XTestDriver(displayName: name)) != nil {
@@ -32,6 +40,10 @@ enum TestDisplay {
         do {
             let server = try XvfbServer()
             fallbackServer.withLock { $0 = server }
+            // A static is never deinitialized: stopped when the test process
+            // exits (a bare `swift test` left it running; scripts/test.sh
+            // starts its own and stops it).
+            atexit(stopFallbackServerAtExit)
             return .success(server.displayName)
         } catch let error as XvfbServer.Unavailable {
             return .failure(error)
@@ -39,4 +51,10 @@ enum TestDisplay {
             return .failure(XvfbServer.Unavailable(description: "\(error)"))
         }
     }
+}
+
+/// `TestDisplay`'s private server stopped, for `atexit` (a C function: it
+/// captures nothing).
+private func stopFallbackServerAtExit() {
+    TestDisplay.stopFallbackServer()
 }
