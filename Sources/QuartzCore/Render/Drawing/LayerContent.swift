@@ -351,7 +351,7 @@ final class LayerContent {
         // sublayers show past its outline, beside the bands.
         let reachesAllOfClip = !GroupRenderer.leavesDestinationWhereTransparent(operation)
         if inverse.isProjective, usingSwiftKernels, operation == PIXMAN_OP_OVER, let target = destination.buffer,
-           let fade = mask == nil ? 255 : mask?.solidAlpha,
+           mask?.hasComponentAlpha != true, let fade = mask == nil ? 255 : mask?.solidAlpha,
            let coverage = Self.coverage(of: outline, width: target.width, height: target.height),
            let fixed = PixmanImage.fixedTransform(inverse, over: region) {
             // Sampled and blended a row at a time through the outline's
