@@ -65,7 +65,10 @@ enum ConvexOutlineFiller {
     /// is while something moving over it damages it at every frame (the
     /// kiosk's hover highlight under the moving selection, 4 % of the
     /// render thread's moving frames). It holds the shares of the edge
-    /// pixels only; the pixels wholly inside are a run a row.
+    /// pixels only; the pixels wholly inside are a run a row. A perspective
+    /// layer's outline is recorded the same way at each composite, as the
+    /// coverage its samples are blended through
+    /// (`ProjectiveBilinearSampler.compositeOver`).
     final class Recorded {
         let offsetX: CGFloat, offsetY: CGFloat
         let targetWidth: Int, targetHeight: Int

@@ -339,17 +339,10 @@ final class LayerContent {
             return
         }
         let outline = outline(through: toPixels)
+        let outlineBox = outline.flatMap(CGRect.init(boundingPoints:)).flatMap(PixelRect.init(covering:))
         // What a perspective map is fitted to: the outline's box, as far as
         // the bands reach (a pixel beyond it) and one more for rounding.
-        let region = !inverse.isProjective ? clip : PixmanImage.samplingRegion(
-            extent: outline.flatMap(CGRect.init(boundingPoints:)).flatMap(PixelRect.init(covering:))?.insetBy(-2),
-            drawing: clip)
-        image.setTransform(inverse, bilinear: true, over: region)
-        // An operator that clears where the source is transparent (a
-        // clip's `IN_REVERSE`) must reach every pixel of `clip`, not only
-        // the outline's: a turned layer masking to its bounds let its
-        // sublayers show past its outline, beside the bands.
-        let reachesAllOfClip = !GroupRenderer.leavesDestinationWhereTransparent(operation)
+        let region = !inverse.isProjective ? clip : PixmanImage.samplingRegion(extent: outlineBox?.insetBy(-2), drawing: clip)
         if inverse.isProjective, usingSwiftKernels, operation == PIXMAN_OP_OVER, let target = destination.buffer,
            mask?.hasComponentAlpha != true, let fade = mask == nil ? 255 : mask?.solidAlpha,
            let coverage = Self.coverage(of: outline, width: target.width, height: target.height),
@@ -359,8 +352,7 @@ final class LayerContent {
             image.setTransform(nil, bilinear: false)
             let source = samplerSource
             let rows = PixelRect(x: clip.x, y: coverage.firstRow, width: clip.width, height: coverage.rows.count)
-            guard let area = outline.flatMap(CGRect.init(boundingPoints:)).flatMap(PixelRect.init(covering:))?
-                .insetBy(-1).intersection(clip)?.intersection(rows) else { return }
+            guard let area = outlineBox?.insetBy(-1).intersection(clip)?.intersection(rows) else { return }
             let shares = CompositingThreads.partition([area])
             CompositingThreads.run(shares.count) { index in
                 for band in shares[index] {
@@ -370,6 +362,12 @@ final class LayerContent {
             }
             return
         }
+        image.setTransform(inverse, bilinear: true, over: region)
+        // An operator that clears where the source is transparent (a
+        // clip's `IN_REVERSE`) must reach every pixel of `clip`, not only
+        // the outline's: a turned layer masking to its bounds let its
+        // sublayers show past its outline, beside the bands.
+        let reachesAllOfClip = !GroupRenderer.leavesDestinationWhereTransparent(operation)
         if inverse.isProjective, let outlineMask = outlineMask(outline, clip: clip, fade: mask, in: destination) {
             // The mask is exact; a pixel of margin covers its antialiasing.
             let bands = reachesAllOfClip ? [clip] : OutlineBands.joined(OutlineBands.rects(covering: outline ?? [], margin: 1, within: clip))

@@ -11,8 +11,8 @@ extension ProjectiveBilinearSampler {
     /// composite give, in one pass a row (`lamina_over_coverage_row`): the
     /// samples are blended while they are still in the first-level cache,
     /// only over the pixels the outline reaches, and the outline's
-    /// coverage is its exact area, recorded once for the layer, where the
-    /// mask was rasterized at every frame. Rows may be blended on several
+    /// coverage is its exact area, recorded for its edge pixels alone
+    /// where pixman rasterized a mask over the clip. Rows may be blended on several
     /// threads at once (different rows of `target`). Only pixels of
     /// `target`'s window are touched.
     static func compositeOver(_ source: AffineBilinearSampler.Source, through transform: pixman_transform,
