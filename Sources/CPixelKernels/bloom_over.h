@@ -58,14 +58,16 @@ lamina_glow_pixel(const uint32_t *top, const uint32_t *bottom, intptr_t x, uint3
    selection does, or sideways) or both. */
 enum { LAMINA_GLOW_AS_IS, LAMINA_GLOW_VERTICAL, LAMINA_GLOW_HORIZONTAL, LAMINA_GLOW_BILINEAR };
 
-/* A span a pixel at a time: the definition, and the tail the vector loops leave. */
+/* A span a pixel at a time: the definition, and the tail the vector loops
+   leave. The pixels composited over are `under`'s, which is `dest` itself
+   or a copy of what `dest` held (`LeafBackdrop`). */
 static inline __attribute__((always_inline)) void
-lamina_bloom_over_span_scalar(uint32_t *dest, const uint32_t *group, const uint32_t *glow_top, const uint32_t *glow_bottom,
-                              uint32_t wx, uint32_t wy, uint32_t whole_steps, uint32_t level, intptr_t count,
-                              const int mode, const int grouped) {
+lamina_bloom_over_span_scalar(uint32_t *dest, const uint32_t *under, const uint32_t *group, const uint32_t *glow_top,
+                              const uint32_t *glow_bottom, uint32_t wx, uint32_t wy, uint32_t whole_steps, uint32_t level,
+                              intptr_t count, const int mode, const int grouped) {
     for (intptr_t x = 0; x < count; x++) {
         uint32_t glow = lamina_glow_pixel(glow_top, mode == LAMINA_GLOW_AS_IS ? 0 : glow_bottom, x, wx, wy);
-        dest[x] = lamina_bloom_over_pixel(dest[x], grouped ? group[x] : 0, glow, whole_steps, level);
+        dest[x] = lamina_bloom_over_pixel(under[x], grouped ? group[x] : 0, glow, whole_steps, level);
     }
 }
 
@@ -99,7 +101,10 @@ lamina_bloom_over_span_scalar(uint32_t *dest, const uint32_t *group, const uint3
 #endif
 
 /* One row: for x in 0..<count, dest[x] = (group[x] + glow(x) at the
-   intensity) OVER dest[x], the group transparent when `group` is NULL.
+   intensity) OVER under[x], the group transparent when `group` is NULL.
+   `under` is `dest` (composited in place) or another row of `count`
+   pixels: the pixels `dest` would hold, kept from an earlier frame
+   (`LeafBackdrop`), so they need not be painted into `dest` first.
    glow(x) is `glow_top[x]` when `glow_bottom` is NULL, else the bilinear
    blend of `glow_top[x...x+1]` and `glow_bottom[x...x+1]` with weights
    `wx`, `wy` (0...127), so column `count` of both is read. The intensity
@@ -107,16 +112,18 @@ lamina_bloom_over_span_scalar(uint32_t *dest, const uint32_t *group, const uint3
    `wide`: eight pixels at a time with AVX2, only where `lamina_cpu_has_avx2()`
    said so (the pixels are the same either way). */
 static inline void
-lamina_bloom_over_row(uint32_t *dest, const uint32_t *group, const uint32_t *glow_top, const uint32_t *glow_bottom,
-                      uint32_t wx, uint32_t wy, uint32_t whole_steps, uint32_t level, intptr_t count, int wide) {
+lamina_bloom_over_row(uint32_t *dest, const uint32_t *under, const uint32_t *group, const uint32_t *glow_top,
+                      const uint32_t *glow_bottom, uint32_t wx, uint32_t wy, uint32_t whole_steps, uint32_t level,
+                      intptr_t count, int wide) {
 #if defined(__SSE2__) && defined(__x86_64__)
-    if (wide) lamina_bloom_over_row_avx2(dest, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count);
-    else lamina_bloom_over_row_sse2(dest, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count);
+    if (wide) lamina_bloom_over_row_avx2(dest, under, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count);
+    else lamina_bloom_over_row_sse2(dest, under, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count);
 #else
     (void)wide;
     int mode = !glow_bottom ? LAMINA_GLOW_AS_IS : wx == 0 ? LAMINA_GLOW_VERTICAL
              : wy == 0 ? LAMINA_GLOW_HORIZONTAL : LAMINA_GLOW_BILINEAR;
-    lamina_bloom_over_span_scalar(dest, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count, mode, group != 0);
+    lamina_bloom_over_span_scalar(dest, under, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count, mode,
+                                  group != 0);
 #endif
 }
 

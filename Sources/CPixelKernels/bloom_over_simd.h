@@ -63,9 +63,12 @@ LB_ATTR LB_VEC LB_FN(lerp)(LB_VEC a, LB_VEC b, LB_VEC a_weight, LB_VEC b_weight)
 /* `lamina_bloom_over_row`'s work for one way of reading the glow and a
    group that is there or not (constants once inlined, so each gets a loop
    of its own): whole vectors here, the rest by `LB_TAIL`. */
-LB_ATTR void LB_FN(bloom_over_span)(uint32_t *dest, const uint32_t *group, const uint32_t *glow_top,
+LB_ATTR void LB_FN(bloom_over_span)(uint32_t *dest, const uint32_t *under, const uint32_t *group, const uint32_t *glow_top,
                                     const uint32_t *glow_bottom, uint32_t wx, uint32_t wy, uint32_t whole_steps,
                                     uint32_t level, intptr_t count, const int mode, const int grouped) {
+    /* Where nothing is added, `dest` keeps what it held: `under`'s pixels
+       when they come from elsewhere. */
+    const int in_place = under == dest;
     intptr_t x = 0;
     const LB_VEC zero = LB_SI(setzero)();
     const LB_VEC upper_weight = LB(set1_epi16)((short)(128 - wy)), lower_weight = LB(set1_epi16)((short)wy);
@@ -85,7 +88,10 @@ LB_ATTR void LB_FN(bloom_over_span)(uint32_t *dest, const uint32_t *group, const
             sources = LB_SI(or)(sources, LB_SI(loadu)((const LB_VEC *)(glow_bottom + x)));
         if (mode == LAMINA_GLOW_BILINEAR)
             sources = LB_SI(or)(sources, LB_SI(loadu)((const LB_VEC *)(glow_bottom + x + 1)));
-        if (LB(movemask_epi8)(LB(cmpeq_epi8)(sources, zero)) == LB_ALL_EQUAL) continue;
+        if (LB(movemask_epi8)(LB(cmpeq_epi8)(sources, zero)) == LB_ALL_EQUAL) {
+            if (!in_place) LB_SI(storeu)((LB_VEC *)(dest + x), LB_SI(loadu)((const LB_VEC *)(under + x)));
+            continue;
+        }
         LB_VEC glow;
         switch (mode) {
         case LAMINA_GLOW_AS_IS: glow = LB_SI(loadu)((const LB_VEC *)(glow_top + x)); break;
@@ -107,13 +113,16 @@ LB_ATTR void LB_FN(bloom_over_span)(uint32_t *dest, const uint32_t *group, const
             s = LB(adds_epu8)(s, LB(packus_epi16)(low, high));
         }
         /* Transparent: the destination stays as it is. Opaque: replaced. */
-        if (LB(movemask_epi8)(LB(cmpeq_epi8)(s, zero)) == LB_ALL_EQUAL) continue;
         LB_VEC *out = (LB_VEC *)(dest + x);
+        if (LB(movemask_epi8)(LB(cmpeq_epi8)(s, zero)) == LB_ALL_EQUAL) {
+            if (!in_place) LB_SI(storeu)(out, LB_SI(loadu)((const LB_VEC *)(under + x)));
+            continue;
+        }
         if (LB(movemask_epi8)(LB(cmpeq_epi32)(LB_SI(and)(s, alpha_mask), alpha_mask)) == LB_ALL_EQUAL) {
             LB_SI(storeu)(out, s);
             continue;
         }
-        LB_VEC d = LB_SI(loadu)(out);
+        LB_VEC d = LB_SI(loadu)((const LB_VEC *)(under + x));
         LB_VEC s_low = LB(unpacklo_epi8)(s, zero), s_high = LB(unpackhi_epi8)(s, zero);
         /* 255 - alpha, in every lane of its pixel. */
         LB_VEC inverse_low = LB_SI(xor)(LB(shufflehi_epi16)(LB(shufflelo_epi16)(s_low, 0xFF), 0xFF), low_bytes);
@@ -123,31 +132,34 @@ LB_ATTR void LB_FN(bloom_over_span)(uint32_t *dest, const uint32_t *group, const
         LB_SI(storeu)(out, LB(adds_epu8)(s, LB(packus_epi16)(d_low, d_high)));
     }
     if (x < count)
-        LB_TAIL(dest + x, grouped ? group + x : group, glow_top + x, mode == LAMINA_GLOW_AS_IS ? glow_bottom : glow_bottom + x,
+        LB_TAIL(dest + x, under + x, grouped ? group + x : group, glow_top + x, mode == LAMINA_GLOW_AS_IS ? glow_bottom : glow_bottom + x,
                 wx, wy, whole_steps, level, count - x, mode, grouped);
 }
 
 /* The span for a group that is there or not (NULL: transparent). */
-LB_ATTR void LB_FN(bloom_over_spans)(uint32_t *dest, const uint32_t *group, const uint32_t *glow_top,
-                                     const uint32_t *glow_bottom, uint32_t wx, uint32_t wy, uint32_t whole_steps,
-                                     uint32_t level, intptr_t count, const int mode) {
-    if (group) LB_FN(bloom_over_span)(dest, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count, mode, 1);
-    else LB_FN(bloom_over_span)(dest, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count, mode, 0);
+LB_ATTR void LB_FN(bloom_over_spans)(uint32_t *dest, const uint32_t *under, const uint32_t *group,
+                                     const uint32_t *glow_top, const uint32_t *glow_bottom, uint32_t wx, uint32_t wy,
+                                     uint32_t whole_steps, uint32_t level, intptr_t count, const int mode) {
+    if (group) LB_FN(bloom_over_span)(dest, under, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count, mode, 1);
+    else LB_FN(bloom_over_span)(dest, under, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count, mode, 0);
 }
 
 /* `lamina_bloom_over_row` at this width: the way the glow is read picked
    once for the row. */
-LB_ROW_ATTR void LB_FN(bloom_over_row)(uint32_t *dest, const uint32_t *group, const uint32_t *glow_top,
-                                   const uint32_t *glow_bottom, uint32_t wx, uint32_t wy, uint32_t whole_steps,
-                                   uint32_t level, intptr_t count) {
+LB_ROW_ATTR void LB_FN(bloom_over_row)(uint32_t *dest, const uint32_t *under, const uint32_t *group,
+                                   const uint32_t *glow_top, const uint32_t *glow_bottom, uint32_t wx, uint32_t wy,
+                                   uint32_t whole_steps, uint32_t level, intptr_t count) {
     if (!glow_bottom) {
-        LB_FN(bloom_over_spans)(dest, group, glow_top, 0, 0, 0, whole_steps, level, count, LAMINA_GLOW_AS_IS);
+        LB_FN(bloom_over_spans)(dest, under, group, glow_top, 0, 0, 0, whole_steps, level, count, LAMINA_GLOW_AS_IS);
     } else if (wx == 0) {
-        LB_FN(bloom_over_spans)(dest, group, glow_top, glow_bottom, 0, wy, whole_steps, level, count, LAMINA_GLOW_VERTICAL);
+        LB_FN(bloom_over_spans)(dest, under, group, glow_top, glow_bottom, 0, wy, whole_steps, level, count,
+                                LAMINA_GLOW_VERTICAL);
     } else if (wy == 0) {
-        LB_FN(bloom_over_spans)(dest, group, glow_top, glow_bottom, wx, 0, whole_steps, level, count, LAMINA_GLOW_HORIZONTAL);
+        LB_FN(bloom_over_spans)(dest, under, group, glow_top, glow_bottom, wx, 0, whole_steps, level, count,
+                                LAMINA_GLOW_HORIZONTAL);
     } else {
-        LB_FN(bloom_over_spans)(dest, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count, LAMINA_GLOW_BILINEAR);
+        LB_FN(bloom_over_spans)(dest, under, group, glow_top, glow_bottom, wx, wy, whole_steps, level, count,
+                                LAMINA_GLOW_BILINEAR);
     }
 }
 

@@ -9,21 +9,30 @@ extension BloomCache {
     /// (`lamina_bloom_over_row`) where pixman took three, resampling the
     /// moved glow included (the kiosk menu's selection).
     ///
-    /// `destination` must be an image over a buffer (`buffer` set).
+    /// `destination` must be an image over a buffer (`buffer` set). With a
+    /// `backdrop` (which must hold `rect`), the group is composited over
+    /// the pixels it kept rather than over what `destination` holds, and
+    /// every pixel of `rect` is written: within the glow in the same pass,
+    /// elsewhere restored from it first.
     func compositeGlowing(_ bloom: Bloom, of node: DrawNode, group: GroupPixels, onto destination: PixmanImage,
                           rect: PixelRect, targetRect: PixelRect,
-                          drawGroup: (RasterBuffer, PixelRect) -> Void, scratchPool: ScratchPool) {
+                          drawGroup: (RasterBuffer, PixelRect) -> Void, scratchPool: ScratchPool, over backdrop: LeafBackdrop? = nil) {
+        /// The group as it is (no glow), over the backdrop where there is one.
+        func compositeAsIs(_ piece: PixelRect) {
+            if let backdrop, let buffer = destination.buffer { backdrop.restore(piece, into: buffer) }
+            group.composite(onto: destination, rect: piece)
+        }
         guard bloom.intensity > 0,  // also NaN
               let destinationBuffer = destination.buffer,
               let entry = entry(for: bloom, of: node, targetRect: targetRect, ownBitmap: group.ownBitmap, drawGroup: drawGroup,
                                 scratchPool: scratchPool)
-        else { return group.composite(onto: destination, rect: rect) }
+        else { return compositeAsIs(rect) }
         let placement = Placement(of: entry, for: node)
         guard let glowing = placement.rect(of: entry).intersection(rect)?.intersection(destinationBuffer.window),
               let sampling = Sampling(placement)
-        else { return group.composite(onto: destination, rect: rect) }
+        else { return compositeAsIs(rect) }
         // Outside the glow the group is composited as it is.
-        for piece in rect.subtracting(glowing) { group.composite(onto: destination, rect: piece) }
+        for piece in rect.subtracting(glowing) { compositeAsIs(piece) }
         onePassComposites += 1
         let steps = IntensitySteps(bloom.intensity)
         let placed = placement.rect(of: entry)
@@ -41,7 +50,9 @@ extension BloomCache {
             // transparent (no pixels to read).
             group.forEachSpan(ofRow: y, from: glowing.x, to: glowing.maxX) { start, end, pixels in
                 let skip = start - glowing.x
-                lamina_bloom_over_row(destinationRow + start, pixels, top + skip, bottom.map { $0 + skip },
+                // Composited over the destination's pixels, or the backdrop's for them.
+                let under = backdrop?.pixels(atX: start, y: y) ?? UnsafePointer(destinationRow + start)
+                lamina_bloom_over_row(destinationRow + start, under, pixels, top + skip, bottom.map { $0 + skip },
                                       sampling.wx, sampling.wy, UInt32(steps.whole), UInt32(steps.level), end - start,
                                       wide)
             }

@@ -8,37 +8,19 @@ struct GroupRenderer {
     let compositor: Compositor
 
     func draw(_ node: DrawNode, into destination: PixmanImage, clip: PixelRect) {
+        guard let plan = Plan(node, clip: clip, compositor: compositor) else { return }
         let state = node.state
-        // A lone bloom adds a cached glow made over the whole group, so it
-        // needs no margin of neighbours around the clip; other filters do.
-        let bloom = BloomCache.loneBloom(of: state)
-        let filterSpread = bloom == nil ? ImageFilterRenderer.outset(of: state, memo: compositor.blurOutsets) : 0
-        let spread = filterSpread + ShadowRenderer.spread(of: node)
-        guard var area = clip.insetBy(-spread).intersection(compositor.targetRect) else { return }
-        let operation = state.compositingFilter.flatMap(BlendModes.operation(forFilterName:)) ?? PIXMAN_OP_OVER
-        // A shadow and a transition read the group's drawing outside the
-        // area (offset); everything else stays inside it, and so can draw
-        // in a scratch that holds only the area.
-        let staysInArea = node.transition == nil && state.shadowOpacity <= 0
-        if staysInArea, Self.leavesDestinationWhereTransparent(operation) {
-            // Outside its coverage (which holds its filters' spread) the
-            // group is transparent, and compositing it there changes nothing:
-            // the first frame's damage is the whole target, and a group's
-            // scratch need not be.
-            guard let covered = node.coverage.flatMap(area.intersection) else { return }
-            area = covered
-        }
+        let (bloom, area, operation, staysInArea, opacity) = (plan.bloom, plan.area, plan.operation, plan.staysInArea, plan.opacity)
         let drawGroup = { (buffer: RasterBuffer, extent: PixelRect) in
             guard let image = PixmanImage(buffer: buffer) else { return }
             drawGroupContent(node, into: image, area: extent)
         }
-        let opacity = max(0, min(1, state.opacity))
-        if let bloom, compositor.compositesBloomInOnePass, staysInArea, node.mask == nil, operation == PIXMAN_OP_OVER,
-           opacity == 1, destination.buffer != nil {
+        if let bloom, plan.goesInOnePass(compositor: compositor, destination: destination) {
             // Nothing else to apply between the glow and the composite: both
             // in one pass (the kiosk's selection, every frame).
             guard let drawn = clip.intersection(area) else { return }
-            return drawGlowingInOnePass(node, bloom: bloom, into: destination, area: area, drawn: drawn, drawGroup: drawGroup)
+            return drawGlowingInOnePass(node, bloom: bloom, into: destination, area: area, drawn: drawn, drawGroup: drawGroup,
+                                        over: nil)
         }
         let scratch = staysInArea ? compositor.scratchPool.acquire(window: area) : compositor.scratchPool.acquire()
         defer { compositor.scratchPool.release(scratch) }
@@ -67,28 +49,99 @@ struct GroupRenderer {
         destination.composite(scratchImage, mask: opacityMask, operation: operation, rect: drawn)
     }
 
+    /// Draws `node` within `clip` of the target (`destination`, over
+    /// `backdrop`'s buffer) as `draw` does, over the pixels `backdrop` kept
+    /// there rather than over what the target holds, when the group goes
+    /// through the one pass (which reads them from `backdrop`): true then,
+    /// every pixel of `clip` written. False, nothing written, otherwise.
+    func drawOverBackdrop(_ node: DrawNode, into destination: PixmanImage, clip: PixelRect, backdrop: LeafBackdrop) -> Bool {
+        guard let buffer = destination.buffer, let plan = Plan(node, clip: clip, compositor: compositor), let bloom = plan.bloom,
+              plan.goesInOnePass(compositor: compositor, destination: destination), let drawn = clip.intersection(plan.area)
+        else { return false }
+        // Outside its area the group changes nothing.
+        for piece in clip.subtracting(drawn) { backdrop.restore(piece, into: buffer) }
+        let drawGroup = { (buffer: RasterBuffer, extent: PixelRect) in
+            guard let image = PixmanImage(buffer: buffer) else { return }
+            drawGroupContent(node, into: image, area: extent)
+        }
+        drawGlowingInOnePass(node, bloom: bloom, into: destination, area: plan.area, drawn: drawn, drawGroup: drawGroup,
+                             over: backdrop)
+        return true
+    }
+
+    /// What a group's drawing is worked out from: its lone bloom, the area
+    /// it is drawn in, how it is composited. Nil when there is nothing to draw.
+    private struct Plan {
+        let bloom: BloomCache.Bloom?
+        let area: PixelRect
+        let operation: pixman_op_t
+        let hasMask: Bool
+        /// Whether the group's drawing stays inside `area` (see `init`).
+        let staysInArea: Bool
+        let opacity: Float
+
+        init?(_ node: DrawNode, clip: PixelRect, compositor: Compositor) {
+            let state = node.state
+            // A lone bloom adds a cached glow made over the whole group, so it
+            // needs no margin of neighbours around the clip; other filters do.
+            bloom = BloomCache.loneBloom(of: state)
+            let filterSpread = bloom == nil ? ImageFilterRenderer.outset(of: state, memo: compositor.blurOutsets) : 0
+            let spread = filterSpread + ShadowRenderer.spread(of: node)
+            guard var area = clip.insetBy(-spread).intersection(compositor.targetRect) else { return nil }
+            operation = state.compositingFilter.flatMap(BlendModes.operation(forFilterName:)) ?? PIXMAN_OP_OVER
+            // A shadow and a transition read the group's drawing outside the
+            // area (offset); everything else stays inside it, and so can draw
+            // in a scratch that holds only the area.
+            staysInArea = node.transition == nil && state.shadowOpacity <= 0
+            if staysInArea, GroupRenderer.leavesDestinationWhereTransparent(operation) {
+                // Outside its coverage (which holds its filters' spread) the
+                // group is transparent, and compositing it there changes nothing:
+                // the first frame's damage is the whole target, and a group's
+                // scratch need not be.
+                guard let covered = node.coverage.flatMap(area.intersection) else { return nil }
+                area = covered
+            }
+            self.area = area
+            hasMask = node.mask != nil
+            opacity = max(0, min(1, state.opacity))
+        }
+
+        /// Whether the group and its lone bloom are composited in one pass
+        /// (`drawGlowingInOnePass`): nothing else to apply between them.
+        func goesInOnePass(compositor: Compositor, destination: PixmanImage) -> Bool {
+            bloom != nil && compositor.compositesBloomInOnePass && staysInArea && !hasMask && operation == PIXMAN_OP_OVER
+                && opacity == 1 && destination.buffer != nil
+        }
+    }
+
     /// A group with a lone bloom composited with its glow in one pass
     /// (`BloomCache.compositeGlowing`). When the group is only the layer's
     /// own bitmap (the kiosk's selection), the pass reads the bitmap
     /// itself: at whole pixels as it is, moved by a fraction of one
     /// blended a row at a time; otherwise the group is drawn in a scratch
     /// first, as for any group.
+    /// With a `backdrop`, the group is composited over its pixels rather
+    /// than the destination's, and every pixel of `drawn` is written.
     private func drawGlowingInOnePass(_ node: DrawNode, bloom: BloomCache.Bloom, into destination: PixmanImage, area: PixelRect,
-                                      drawn: PixelRect, drawGroup: (RasterBuffer, PixelRect) -> Void) {
+                                      drawn: PixelRect, drawGroup: (RasterBuffer, PixelRect) -> Void, over backdrop: LeafBackdrop?) {
         let cache = compositor.bloomCache, targetRect = compositor.targetRect, pool = compositor.scratchPool
         if let bitmap = ownBitmap(of: node) {
             cache.onePassCompositesFromBitmap += 1
             return cache.compositeGlowing(bloom, of: node, group: bitmap, onto: destination, rect: drawn, targetRect: targetRect,
-                                          drawGroup: drawGroup, scratchPool: pool)
+                                          drawGroup: drawGroup, scratchPool: pool, over: backdrop)
         }
         let scratch = pool.acquire(window: area)
         defer { pool.release(scratch) }
-        guard let scratchImage = PixmanImage(buffer: scratch) else { return }
+        guard let scratchImage = PixmanImage(buffer: scratch), let group = BloomCache.GroupPixels(scratch: scratchImage, area: area)
+        else {
+            // Nothing of the group to draw: what is under it is all there is.
+            if let backdrop, let buffer = destination.buffer { backdrop.restore(drawn, into: buffer) }
+            return
+        }
         scratch.clear(area)
         drawGroupContent(node, into: scratchImage, area: area)
-        guard let group = BloomCache.GroupPixels(scratch: scratchImage, area: area) else { return }
         cache.compositeGlowing(bloom, of: node, group: group, onto: destination, rect: drawn, targetRect: targetRect,
-                               drawGroup: drawGroup, scratchPool: pool)
+                               drawGroup: drawGroup, scratchPool: pool, over: backdrop)
     }
 
     /// The layer's own bitmap when it is all its group draws: drawn into a

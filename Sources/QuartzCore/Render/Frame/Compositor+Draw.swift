@@ -6,19 +6,22 @@ extension Compositor {
     /// Repaints `frame.damage` in `target` (which must be `width` x `height`).
     func draw(_ frame: Frame, into target: RasterBuffer) {
         guard let destination = targetImage(for: target) else { return }
+        defer { particleRenderer.endFrame() }
+        if let root = frame.root, let leaf = frame.changingLeaf, let rect = backdropArea(of: frame, leaf: leaf) {
+            return drawOverBackdrop(leaf, root: root, area: rect, into: destination, target: target)
+        }
         for rect in frame.damage {
             guard let rect = rect.intersection(targetRect) else { continue }
             if !(frame.root.map { rootPaintsOpaque($0, over: rect) } ?? false) { target.clear(rect) }
             if let root = frame.root { drawSubtree(root, into: destination, clip: rect) }
         }
-        particleRenderer.endFrame()
     }
 
     /// Whether the root layer's own drawing, the first thing drawn, is an
     /// opaque colour over all of `rect` at whole pixels: then it overwrites
     /// every pixel there (pixman fills it), and clearing `rect` first would
     /// write the window twice (a window's background layer).
-    private func rootPaintsOpaque(_ root: DrawNode, over rect: PixelRect) -> Bool {
+    func rootPaintsOpaque(_ root: DrawNode, over rect: PixelRect) -> Bool {
         let state = root.state
         guard !root.isGroup, root.rasterized == nil, root.clipPolygon == nil, root.transition == nil,
               root.opacity >= 1, root.tint == .white, root.isFrontFacing, state.shadowOpacity == 0,
@@ -31,7 +34,7 @@ extension Compositor {
 
     /// Paints `node` and everything under it into `destination` within `clip`.
     func drawSubtree(_ node: DrawNode, into destination: PixmanImage, clip: PixelRect) {
-        guard let coverage = node.subtreeCoverage ?? node.coverage, coverage.intersection(clip) != nil else { return }
+        guard node !== nodeLeftOut, let coverage = node.subtreeCoverage ?? node.coverage, coverage.intersection(clip) != nil else { return }
         // Debug hook (`lamina-inspect hot`): what each layer costs, when asked.
         let costs = layerCosts
         if let costs {

@@ -43,6 +43,16 @@ final class Compositor {
     var reusesDrawLists = true
     /// Frames whose draw list was made from the last one (tests).
     private(set) var framesReusingDrawList = 0
+    /// The pixels under a lone changing leaf, kept between frames.
+    let leafBackdrop = LeafBackdrop()
+    /// Whether such a leaf is drawn over its kept backdrop where it can be;
+    /// off, every frame repaints what is under it (tests compare the two).
+    var drawsOverLeafBackdrops = true
+    /// Frames that drew a leaf over its kept backdrop (tests).
+    var framesDrawnOverBackdrop = 0
+    /// A node `drawSubtree` leaves out: the leaf while its backdrop is
+    /// painted to be kept (`Compositor+LeafBackdrop.swift`).
+    var nodeLeftOut: DrawNode?
     /// The tree generation the caches were last swept of gone layers at.
     private var sweptGeneration: UInt64?
     let opacityMasks = OpacityMasks()
@@ -84,6 +94,15 @@ final class Compositor {
         var runningAnimations = 0
         /// The highest frame rate a running animation asks for (`FrameEvaluation.Result.frameRate`).
         var animationFrameRate: Float = 0
+        /// A frame made from the last one with one leaf built again: the
+        /// leaf, and the reuse (`LeafBackdrop`).
+        var changingLeaf: ChangingLeaf?
+    }
+
+    /// The lone leaf of a frame made from the last one, built again.
+    struct ChangingLeaf {
+        let node: DrawNode
+        let reuse: DrawListReuse
     }
 
     /// Changes the target size; the next frame repaints everything.
@@ -100,6 +119,7 @@ final class Compositor {
         staticSubtrees.removeAll()
         evaluationPlanner.removeAll()
         drawListReuse = nil
+        leafBackdrop.forget()
     }
 
     var targetRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
@@ -123,9 +143,12 @@ final class Compositor {
                 for node in rebuilt { records.update(with: node, into: &damage) }
                 sweepCaches(of: tree)
                 return Frame(root: reuse.root, damage: damage.rects, layerCount: reuse.layerCount,
-                             runningAnimations: evaluation.runningAnimations, animationFrameRate: evaluation.frameRate)
+                             runningAnimations: evaluation.runningAnimations, animationFrameRate: evaluation.frameRate,
+                             changingLeaf: rebuilt.count == 1 ? ChangingLeaf(node: rebuilt[0], reuse: reuse) : nil)
             }
         }
+        // A new list: what was kept under the last one's leaf is not under this one's.
+        leafBackdrop.forget()
         var builder = DrawListBuilder(tree: tree, compositor: self, frameTime: mediaTime)
         let root = builder.build()
         transitions.retain(active: builder.activeTransitions)

@@ -37,12 +37,46 @@ final class DrawListReuse {
     /// Layers the whole list counted (`Compositor.Frame.layerCount`).
     let layerCount: Int
 
+    /// With a lone volatile leaf: the coverage of everything painted after
+    /// it (its later siblings', and its ancestors' later siblings'), which
+    /// the reuse keeps as it is; nil with more leaves, or when an ancestor
+    /// does not paint the leaf straight into the target. `LeafBackdrop`
+    /// needs to know that nothing is painted over the leaf.
+    let coverageAboveLeaf: [PixelRect]?
+
     init(tree: RenderTree, root: DrawNode, volatiles: [Volatile], layerCount: Int) {
         self.tree = tree
         generation = tree.generation
         self.root = root
         self.volatiles = volatiles
         self.layerCount = layerCount
+        coverageAboveLeaf = volatiles.count == 1 ? Self.coverageAbove(volatiles[0], in: root) : nil
+    }
+
+    /// What is painted after `leaf` and where, or nil when an ancestor draws
+    /// it otherwise than straight into the target (nodes made from shells,
+    /// which all its ancestors are, never do: checked all the same).
+    private static func coverageAbove(_ leaf: Volatile, in root: DrawNode) -> [PixelRect]? {
+        guard let path = path(from: root, to: leaf.parent) else { return nil }
+        var above: [PixelRect] = []
+        for (depth, ancestor) in path.enumerated() {
+            guard !ancestor.isGroup, ancestor.rasterized == nil, ancestor.clipPolygon == nil, ancestor.transition == nil
+            else { return nil }
+            let next = depth + 1 < path.count ? ancestor.children.firstIndex { $0 === path[depth + 1] } : leaf.index
+            guard let next else { return nil }
+            above += ancestor.children[(next + 1)...].compactMap(\.subtreeCoverage)
+        }
+        return above
+    }
+
+    /// The nodes from `node` down to `target`, both included. Static
+    /// subtrees are not searched: no volatile leaf's parent is in one.
+    private static func path(from node: DrawNode, to target: DrawNode) -> [DrawNode]? {
+        if node === target { return [node] }
+        for child in node.children where !child.isStatic {
+            if let below = path(from: child, to: target) { return [node] + below }
+        }
+        return nil
     }
 
     /// Whether the reuse stands for `tree` as it is now.

@@ -231,14 +231,24 @@ final class BloomOnePassTests: ModelTestCase {
                     let group = (0..<count).map { _ in premultiplied() }
                     let top = (0...count).map { _ in premultiplied() }, bottom = (0...count).map { _ in premultiplied() }
                     let destination = (0..<count).map { _ in premultiplied() }
-                    for (resampled, grouped) in [(false, true), (true, true), (false, false), (true, false)] {
-                        var row = destination
-                        top.withUnsafeBufferPointer { top in
-                            bottom.withUnsafeBufferPointer { bottom in
-                                group.withUnsafeBufferPointer { group in
-                                    lamina_bloom_over_row(&row, grouped ? group.baseAddress : nil, top.baseAddress,
-                                                          resampled ? bottom.baseAddress : nil, wx, wy, wholeSteps, level, count,
-                                                          wide ? 1 : 0)
+                    let ways = [(false, true), (true, true), (false, false), (true, false)]
+                        .flatMap { way in [false, true].map { (way.0, way.1, $0) } }
+                    for (resampled, grouped, fromBackdrop) in ways {
+                        // In place, or over a copy of what the row held (a
+                        // `LeafBackdrop`'s), the row holding other pixels.
+                        var row = fromBackdrop ? destination.map { ~$0 } : destination
+                        row.withUnsafeMutableBufferPointer { row in
+                            destination.withUnsafeBufferPointer { backdrop in
+                                top.withUnsafeBufferPointer { top in
+                                    bottom.withUnsafeBufferPointer { bottom in
+                                        group.withUnsafeBufferPointer { group in
+                                            lamina_bloom_over_row(row.baseAddress,
+                                                                  fromBackdrop ? backdrop.baseAddress : UnsafePointer(row.baseAddress),
+                                                                  grouped ? group.baseAddress : nil, top.baseAddress,
+                                                                  resampled ? bottom.baseAddress : nil, wx, wy, wholeSteps, level,
+                                                                  count, wide ? 1 : 0)
+                                        }
+                                    }
                                 }
                             }
                         }
@@ -249,14 +259,14 @@ final class BloomOnePassTests: ModelTestCase {
                                 : top[x]
                             let expected = Self.bloomOver(destination[x], grouped ? group[x] : 0, glow, wholeSteps, level)
                             XCTAssertEqual(row[x], expected,
-                                           "count \(count) x \(x) steps \(wholeSteps)/\(level) w \(wx),\(wy) group \(grouped) wide \(wide)")
+                                           "count \(count) x \(x) steps \(wholeSteps)/\(level) w \(wx),\(wy) group \(grouped) wide \(wide) backdrop \(fromBackdrop)")
                             checked += 1
                         }
                     }
                 }
             }
         }
-        XCTAssertEqual(checked, 4 * 36 * counts.reduce(0, +))
+        XCTAssertEqual(checked, 8 * 36 * counts.reduce(0, +))
     }
 
     /// A moved bitmap's row blended by the SSE2 and AVX2 loops is, pixel

@@ -7,63 +7,15 @@ import LaminaTestSupport
 /// frame, repainted where it was damaged, is the frame a fresh render of
 /// the same scene at the same time gives.
 final class DrawListReuseTests: ModelTestCase {
-    /// The kiosk's shape: a static root over a static menu of static items
-    /// and an animated ring (moving and pulsing), plus `extra` layers added
-    /// to the menu.
-    private func scene(extra: [CALayer] = []) -> (root: CALayer, ring: CALayer) {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
-        root.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-        let menu = CALayer()
-        menu.frame = CGRect(x: 10, y: 10, width: 140, height: 100)
-        for index in 0..<3 {
-            let item = CALayer()
-            item.frame = CGRect(x: 10, y: 10 + CGFloat(index) * 30, width: 120, height: 20)
-            item.backgroundColor = CGColor(red: 0.3, green: 0.3 + 0.2 * CGFloat(index), blue: 0.8, alpha: 1)
-            menu.addSublayer(item)
-        }
-        let ring = CALayer()
-        ring.frame = CGRect(x: 10, y: 10, width: 120, height: 20)
-        ring.borderWidth = 2
-        ring.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-        ring.cornerRadius = 8
-        let bloom = CIFilter(name: "CIBloom")!
-        bloom.setDefaults()
-        bloom.setValue(3.0, forKey: "inputRadius")
-        bloom.name = "pulse"
-        ring.filters = [bloom]
-        menu.addSublayer(ring)
-        extra.forEach(menu.addSublayer)
-        root.addSublayer(menu)
-        return (root, ring)
-    }
-
-    private func animate(_ ring: CALayer, _ extra: [CALayer], moving: Bool = true) {
-        let pulse = CABasicAnimation(keyPath: "filters.pulse.inputIntensity")
-        pulse.fromValue = 0
-        pulse.toValue = 1.5
-        pulse.duration = 1
-        pulse.autoreverses = true
-        pulse.repeatCount = .greatestFiniteMagnitude
-        ring.add(pulse, forKey: "pulse")
-        let move = CABasicAnimation(keyPath: "position.y")
-        move.fromValue = 20
-        move.toValue = 80
-        move.duration = 0.8
-        move.beginTime = CACurrentMediaTime() + 0.3
-        if moving { ring.add(move, forKey: "move") }
-        for layer in extra { blink(layer, period: 0.4) }
-    }
-
     /// Renders `steps` frames of the scene incrementally and compares each
     /// with a fresh render of the same scene at the same time.
     private func compareFrames(extra makeExtra: () -> [CALayer], moving: Bool = true, steps: Int,
                                file: StaticString = #filePath, line: UInt = #line) throws -> Int {
         let host = InlineRenderHost(width: 160, height: 120)
         let extra = makeExtra()
-        let (root, ring) = scene(extra: extra)
+        let (root, ring) = PulsingRingScene.make(extra: extra)
         root.attach(to: host)
-        animate(ring, extra, moving: moving)
+        PulsingRingScene.animate(ring, extra, moving: moving)
         CATransaction.flush()
         let start = clock.now()
         let reusedBefore = host.loop.compositor.framesReusingDrawList
@@ -72,7 +24,7 @@ final class DrawListReuseTests: ModelTestCase {
             let frame = host.render(at: time)
             let fresh = InlineRenderHost(width: 160, height: 120)
             let freshExtra = makeExtra()
-            let (freshRoot, freshRing) = scene(extra: freshExtra)
+            let (freshRoot, freshRing) = PulsingRingScene.make(extra: freshExtra)
             freshRoot.attach(to: fresh)
             // The same animations, begun at the same time.
             for (layer, copy) in zip([ring] + extra, [freshRing] + freshExtra) {
@@ -111,9 +63,9 @@ final class DrawListReuseTests: ModelTestCase {
         func frames(reusing: Bool) throws -> (images: [Data], reused: Int) {
             let host = InlineRenderHost(width: 160, height: 120)
             host.loop.compositor.reusesDrawLists = reusing
-            let (root, ring) = scene()
+            let (root, ring) = PulsingRingScene.make()
             root.attach(to: host)
-            animate(ring, [])
+            PulsingRingScene.animate(ring, [])
             CATransaction.flush()
             let start = clock.now()
             let images = (0..<40).map { step in
@@ -151,9 +103,9 @@ final class DrawListReuseTests: ModelTestCase {
     /// shows what was committed; reuse resumes after it.
     func testACommitEndsTheReuse() throws {
         let host = InlineRenderHost(width: 160, height: 120)
-        let (root, ring) = scene()
+        let (root, ring) = PulsingRingScene.make()
         root.attach(to: host)
-        animate(ring, [])
+        PulsingRingScene.animate(ring, [])
         CATransaction.flush()
         let compositor = host.loop.compositor
         let start = clock.now()

@@ -1,0 +1,140 @@
+import XCTest
+@testable import QuartzCore
+import LaminaTestSupport
+
+/// A frame whose only change is one glowing leaf (the kiosk's pulsing
+/// selection) composites it over the pixels kept under it from an earlier
+/// frame (`LeafBackdrop`) instead of painting them again: every such frame
+/// is, bit for bit, the frame that repaints them gives.
+final class LeafBackdropTests: ModelTestCase {
+    /// `steps` frames of the pulsing ring scene (plus `extra` layers, and
+    /// `change` made before frame `changeStep`), drawn with or without kept
+    /// backdrops, with the frames drawn over one.
+    private func frames(keepingBackdrops: Bool, extra makeExtra: () -> [CALayer] = { [] }, moving: Bool = false,
+                        steps: Int = 30, changeStep: Int? = nil,
+                        change: (CALayer) -> Void = { _ in }) -> (images: [Data], overBackdrop: Int) {
+        let host = InlineRenderHost(width: 160, height: 120)
+        host.loop.compositor.drawsOverLeafBackdrops = keepingBackdrops
+        let (root, ring) = PulsingRingScene.make(extra: makeExtra())
+        root.attach(to: host)
+        PulsingRingScene.animate(ring, [], moving: moving)
+        CATransaction.flush()
+        let start = clock.now()
+        let images = (0..<steps).map { step in
+            if step == changeStep {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                change(root)
+                CATransaction.commit()
+            }
+            return host.render(at: start + Double(step) / 30).storage.withUnsafeBytes { Data($0) }
+        }
+        return withExtendedLifetime(root) { (images, host.loop.compositor.framesDrawnOverBackdrop) }
+    }
+
+    private func assertSameFrames(_ kept: [Data], _ repainted: [Data], file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(kept.count, repainted.count, file: file, line: line)
+        for step in kept.indices where kept[step] != repainted[step] {
+            XCTFail("step \(step): the frame drawn over a kept backdrop differs", file: file, line: line)
+        }
+    }
+
+    func testAPulsingRingIsDrawnOverItsKeptBackdropAndEveryFrameIsTheRepaintedOne() {
+        let kept = frames(keepingBackdrops: true), repainted = frames(keepingBackdrops: false)
+        // The first frame builds the list, the second makes it from shells,
+        // the third keeps the backdrop (painting it); every later one uses it.
+        XCTAssertEqual(kept.overBackdrop, 27)
+        XCTAssertEqual(repainted.overBackdrop, 0)
+        assertSameFrames(kept.images, repainted.images)
+        // The frames do change: the glow pulses.
+        XCTAssertNotEqual(kept.images[5], kept.images[15])
+    }
+
+    /// A commit (an item under the ring changes colour) ends the list the
+    /// backdrop was kept for: the next frames show the new colour, and a
+    /// backdrop is kept again for the new list.
+    func testACommitUnderTheRingIsShownAndTheBackdropKeptAgain() {
+        let recolour = { (root: CALayer) -> Void in
+            root.sublayers?.first?.sublayers?.first?.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        }
+        let kept = frames(keepingBackdrops: true, changeStep: 12, change: recolour)
+        let repainted = frames(keepingBackdrops: false, changeStep: 12, change: recolour)
+        assertSameFrames(kept.images, repainted.images)
+        // Frames 3-11 over the first backdrop; 12 builds the list, 13 makes
+        // it from shells, 14 keeps the new backdrop, 15-29 use it.
+        XCTAssertEqual(kept.overBackdrop, 9 + 15)
+        XCTAssertNotEqual(kept.images[11], kept.images[20], "the new colour shows")
+    }
+
+    /// A layer over the ring is painted after it: the ring is not drawn
+    /// over a backdrop, which would leave that layer out.
+    func testALayerOverTheRingKeepsFramesRepainted() {
+        let cover = {
+            let layer = CALayer()
+            layer.frame = CGRect(x: 40, y: 12, width: 30, height: 10)
+            layer.backgroundColor = CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 0.8)
+            return [layer]
+        }
+        let kept = frames(keepingBackdrops: true, extra: cover), repainted = frames(keepingBackdrops: false, extra: cover)
+        XCTAssertEqual(kept.overBackdrop, 0)
+        assertSameFrames(kept.images, repainted.images)
+    }
+
+    /// A layer beside the ring, painted after it but not over it, leaves it
+    /// drawn over its backdrop.
+    func testALayerBesideTheRingLeavesItsBackdrop() {
+        let beside = {
+            let layer = CALayer()
+            layer.frame = CGRect(x: 40, y: 75, width: 30, height: 10)
+            layer.backgroundColor = CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 0.8)
+            return [layer]
+        }
+        let kept = frames(keepingBackdrops: true, extra: beside), repainted = frames(keepingBackdrops: false, extra: beside)
+        XCTAssertEqual(kept.overBackdrop, 27)
+        assertSameFrames(kept.images, repainted.images)
+    }
+
+    /// While the ring moves, the damage is more than where it is: its frames
+    /// are repainted; once it rests at its new place, a backdrop is kept there.
+    func testAMovingRingIsRepaintedAndKeepsABackdropWhereItRests() {
+        let kept = frames(keepingBackdrops: true, moving: true, steps: 45)
+        let repainted = frames(keepingBackdrops: false, moving: true, steps: 45)
+        assertSameFrames(kept.images, repainted.images)
+        // Still for 0.3 s (frames 3-9 over the first backdrop), moving for
+        // 0.8 s (to frame 33), then over a backdrop kept at the new place.
+        XCTAssertGreaterThan(kept.overBackdrop, 12)
+        XCTAssertLessThan(kept.overBackdrop, 22, "\(kept.overBackdrop) of 45")
+    }
+
+    func testKeptPixelsAreRestoredWhereAsked() {
+        let target = RasterBuffer(width: 8, height: 6)
+        for y in 0..<6 {
+            for x in 0..<8 { target.base.storeBytes(of: UInt32(0xFF00_0000 | (y << 8) | x), toByteOffset: y * target.bytesPerRow + x * 4, as: UInt32.self) }
+        }
+        let backdrop = LeafBackdrop()
+        let area = PixelRect(x: 2, y: 1, width: 4, height: 3)
+        let host = InlineRenderHost(width: 8, height: 6)
+        let reuse = DrawListReuse(tree: host.loop.tree, root: DrawNode(id: DrawID(layer: 1), state: LayerState(),
+                                  matrix: CATransform3DIdentity, opacity: 1, clip: nil, isGroup: false),
+                                  volatiles: [], layerCount: 1)
+        backdrop.keep(area, of: target, for: reuse, leaf: DrawID(layer: 2))
+        XCTAssertTrue(backdrop.holds(for: reuse, leaf: DrawID(layer: 2), area: area))
+        XCTAssertFalse(backdrop.holds(for: reuse, leaf: DrawID(layer: 3), area: area))
+        XCTAssertFalse(backdrop.holds(for: reuse, leaf: DrawID(layer: 2), area: PixelRect(x: 2, y: 1, width: 4, height: 2)))
+        XCTAssertEqual(backdrop.pixels(atX: 3, y: 2).pointee, 0xFF00_0203)
+        target.clear(PixelRect(x: 0, y: 0, width: 8, height: 6))
+        backdrop.restore(PixelRect(x: 0, y: 2, width: 4, height: 4), into: target)
+        for y in 0..<6 {
+            for x in 0..<8 {
+                let inside = x >= 2 && x < 4 && y >= 2 && y < 4
+                XCTAssertEqual(target.pixel(x: x, y: y), inside ? UInt32(0xFF00_0000 | (y << 8) | x) : 0, "(\(x), \(y))")
+            }
+        }
+        // An area not all in the target is not kept.
+        backdrop.keep(PixelRect(x: 6, y: 4, width: 4, height: 4), of: target, for: reuse, leaf: DrawID(layer: 2))
+        XCTAssertNil(backdrop.area)
+        backdrop.keep(area, of: target, for: reuse, leaf: DrawID(layer: 2))
+        backdrop.forget()
+        XCTAssertFalse(backdrop.holds(for: reuse, leaf: DrawID(layer: 2), area: area))
+    }
+}
