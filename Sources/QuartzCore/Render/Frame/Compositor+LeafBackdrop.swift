@@ -20,18 +20,25 @@ extension Compositor {
     }
 
     /// Draws `leaf` over what lies under it in `area`: kept from an earlier
-    /// frame, or painted now (`root`'s list without the leaf) and kept.
+    /// frame, or painted now (`root`'s list without the leaf) and kept
+    /// when the leaf is still.
     func drawOverBackdrop(_ leaf: ChangingLeaf, root: DrawNode, area: PixelRect, into destination: PixmanImage,
                           target: RasterBuffer) {
         let node = leaf.node
         if leafBackdrop.holds(for: leaf.reuse, leaf: node.id, area: area) {
             framesDrawnOverBackdrop += 1
+        } else if !leaf.isStill {
+            // Moving by less than a pixel (the end of a move): its area may
+            // change next frame, and the backdrop kept now would go unused.
+            if !rootPaintsOpaque(root, over: area) { target.clear(area) }
+            return drawSubtree(root, into: destination, clip: area)
         } else {
             if !rootPaintsOpaque(root, over: area) { target.clear(area) }
             nodeLeftOut = node
             drawSubtree(root, into: destination, clip: area)
             nodeLeftOut = nil
             leafBackdrop.keep(area, of: target, for: leaf.reuse, leaf: node.id)
+            backdropsKept += 1
             // Not kept (the area is not all in the target): drawn over what is there.
             guard leafBackdrop.holds(for: leaf.reuse, leaf: node.id, area: area) else {
                 return drawSubtree(node, into: destination, clip: area)

@@ -48,8 +48,8 @@ final class Compositor {
     /// Whether such a leaf is drawn over its kept backdrop where it can be;
     /// off, every frame repaints what is under it (tests compare the two).
     var drawsOverLeafBackdrops = true
-    /// Frames that drew a leaf over its kept backdrop (tests).
-    var framesDrawnOverBackdrop = 0
+    /// Frames that drew a leaf over its kept backdrop, and backdrops kept (tests).
+    var framesDrawnOverBackdrop = 0, backdropsKept = 0
     /// A node `drawSubtree` leaves out: the leaf while its backdrop is
     /// painted to be kept (`Compositor+LeafBackdrop.swift`).
     var nodeLeftOut: DrawNode?
@@ -103,6 +103,9 @@ final class Compositor {
     struct ChangingLeaf {
         let node: DrawNode
         let reuse: DrawListReuse
+        /// Whether it is where it was last frame (its matrix the same): a
+        /// leaf still moving would soon leave a backdrop kept under it.
+        let isStill: Bool
     }
 
     /// Changes the target size; the next frame repaints everything.
@@ -137,6 +140,8 @@ final class Compositor {
         if reusesDrawLists, let reuse = drawListReuse, reuse.holds(for: tree) {
             var leaves = DrawListBuilder(tree: tree, compositor: self, frameTime: mediaTime)
             if let rebuilt = reuse.rebuild(with: &leaves, at: mediaTime) {
+                let changingLeaf = rebuilt.count == 1 ? ChangingLeaf(node: rebuilt[0], reuse: reuse,
+                                                                     isStill: reuse.leavesStayPut(rebuilt)) : nil
                 reuse.place(rebuilt)
                 framesReusingDrawList += 1
                 var damage = DamageAccumulator(bounds: targetRect)
@@ -144,7 +149,7 @@ final class Compositor {
                 sweepCaches(of: tree)
                 return Frame(root: reuse.root, damage: damage.rects, layerCount: reuse.layerCount,
                              runningAnimations: evaluation.runningAnimations, animationFrameRate: evaluation.frameRate,
-                             changingLeaf: rebuilt.count == 1 ? ChangingLeaf(node: rebuilt[0], reuse: reuse) : nil)
+                             changingLeaf: changingLeaf)
             }
         }
         // A new list: what was kept under the last one's leaf is not under this one's.

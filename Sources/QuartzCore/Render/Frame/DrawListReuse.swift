@@ -99,6 +99,12 @@ final class DrawListReuse {
         return nodes
     }
 
+    /// Whether `nodes` (from `rebuild`, not yet placed) lie where the
+    /// leaves in their places do: the same matrices.
+    func leavesStayPut(_ nodes: [DrawNode]) -> Bool {
+        zip(volatiles, nodes).allSatisfy { volatile, node in volatile.parent.children[volatile.index].matrix == node.matrix }
+    }
+
     /// Puts `nodes` (from `rebuild`) in their places in `root`'s list.
     func place(_ nodes: [DrawNode]) {
         for (volatile, node) in zip(volatiles, nodes) { volatile.parent.children[volatile.index] = node }

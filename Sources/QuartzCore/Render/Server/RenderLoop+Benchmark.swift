@@ -14,6 +14,16 @@ extension RenderLoop {
         set { compositor.bloomCache.onePassUsesWideVectors = newValue }
     }
 
+    /// `Compositor.drawsOverLeafBackdrops`, to measure drawing a lone
+    /// changing leaf over its kept backdrop against repainting under it.
+    package var drawsOverLeafBackdrops: Bool {
+        get { compositor.drawsOverLeafBackdrops }
+        set { compositor.drawsOverLeafBackdrops = newValue }
+    }
+
+    /// Frames that drew a leaf over its kept backdrop.
+    package var framesDrawnOverBackdrop: Int { compositor.framesDrawnOverBackdrop }
+
     /// Whether this processor runs the one pass eight pixels at a time.
     package static var processorHasWideVectors: Bool { BloomCache.processorHasWideVectors }
 

@@ -12,7 +12,7 @@ final class LeafBackdropTests: ModelTestCase {
     /// backdrops, with the frames drawn over one.
     private func frames(keepingBackdrops: Bool, extra makeExtra: () -> [CALayer] = { [] }, moving: Bool = false,
                         steps: Int = 30, changeStep: Int? = nil,
-                        change: (CALayer) -> Void = { _ in }) -> (images: [Data], overBackdrop: Int) {
+                        change: (CALayer) -> Void = { _ in }) -> (images: [Data], overBackdrop: Int, kept: Int) {
         let host = InlineRenderHost(width: 160, height: 120)
         host.loop.compositor.drawsOverLeafBackdrops = keepingBackdrops
         let (root, ring) = PulsingRingScene.make(extra: makeExtra())
@@ -29,7 +29,8 @@ final class LeafBackdropTests: ModelTestCase {
             }
             return host.render(at: start + Double(step) / 30).storage.withUnsafeBytes { Data($0) }
         }
-        return withExtendedLifetime(root) { (images, host.loop.compositor.framesDrawnOverBackdrop) }
+        let compositor = host.loop.compositor
+        return withExtendedLifetime(root) { (images, compositor.framesDrawnOverBackdrop, compositor.backdropsKept) }
     }
 
     private func assertSameFrames(_ kept: [Data], _ repainted: [Data], file: StaticString = #filePath, line: UInt = #line) {
@@ -104,6 +105,31 @@ final class LeafBackdropTests: ModelTestCase {
         // 0.8 s (to frame 33), then over a backdrop kept at the new place.
         XCTAssertGreaterThan(kept.overBackdrop, 12)
         XCTAssertLessThan(kept.overBackdrop, 22, "\(kept.overBackdrop) of 45")
+        // Kept once: the move ends with the animation (which nothing
+        // removes here), and the ring is back over what was kept before it.
+        XCTAssertEqual(kept.kept, 1)
+    }
+
+    /// A ring sliding by a tenth of a pixel a frame covers the same pixels
+    /// for several frames at a time: it is drawn over a backdrop kept
+    /// before it moved while that still holds, but none is kept while it
+    /// moves (each would be left within frames).
+    func testASlowlySlidingRingKeepsNoBackdropWhileItMoves() {
+        let slide = { (root: CALayer) -> Void in
+            guard let ring = root.sublayers?.first?.sublayers?.last else { return XCTFail("no ring") }
+            let slide = CABasicAnimation(keyPath: "position.y")
+            slide.fromValue = 20
+            slide.toValue = 23
+            slide.duration = 1
+            ring.add(slide, forKey: "slide")
+        }
+        let kept = frames(keepingBackdrops: true, steps: 40, changeStep: 6, change: slide)
+        let repainted = frames(keepingBackdrops: false, steps: 40, changeStep: 6, change: slide)
+        assertSameFrames(kept.images, repainted.images)
+        // Before the slide (frames 3-5) and after it, back at rest (from
+        // about frame 38): kept twice, none while sliding.
+        XCTAssertEqual(kept.kept, 2)
+        XCTAssertGreaterThan(kept.overBackdrop, 3)
     }
 
     func testKeptPixelsAreRestoredWhereAsked() {
