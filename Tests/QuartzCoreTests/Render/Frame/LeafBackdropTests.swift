@@ -67,15 +67,20 @@ final class LeafBackdropTests: ModelTestCase {
         XCTAssertNotEqual(kept.images[11], kept.images[20], "the new colour shows")
     }
 
-    /// A layer over the ring is painted after it: the ring is not drawn
-    /// over a backdrop, which would leave that layer out.
-    func testALayerOverTheRingKeepsFramesRepainted() {
-        let cover = {
+    /// A translucent red layer at `frame`, added to the menu after the ring.
+    private static func square(_ frame: CGRect) -> () -> [CALayer] {
+        {
             let layer = CALayer()
-            layer.frame = CGRect(x: 40, y: 12, width: 30, height: 10)
+            layer.frame = frame
             layer.backgroundColor = CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 0.8)
             return [layer]
         }
+    }
+
+    /// A layer over the ring is painted after it: the ring is not drawn
+    /// over a backdrop, which would leave that layer out.
+    func testALayerOverTheRingKeepsFramesRepainted() {
+        let cover = Self.square(CGRect(x: 40, y: 12, width: 30, height: 10))
         let kept = frames(keepingBackdrops: true, extra: cover), repainted = frames(keepingBackdrops: false, extra: cover)
         XCTAssertEqual(kept.overBackdrop, 0)
         assertSameFrames(kept.images, repainted.images)
@@ -84,25 +89,20 @@ final class LeafBackdropTests: ModelTestCase {
     /// A layer beside the ring, painted after it but not over it, leaves it
     /// drawn over its backdrop.
     func testALayerBesideTheRingLeavesItsBackdrop() {
-        let beside = {
-            let layer = CALayer()
-            layer.frame = CGRect(x: 40, y: 75, width: 30, height: 10)
-            layer.backgroundColor = CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 0.8)
-            return [layer]
-        }
+        let beside = Self.square(CGRect(x: 40, y: 75, width: 30, height: 10))
         let kept = frames(keepingBackdrops: true, extra: beside), repainted = frames(keepingBackdrops: false, extra: beside)
         XCTAssertEqual(kept.overBackdrop, 27)
         assertSameFrames(kept.images, repainted.images)
     }
 
     /// While the ring moves, the damage is more than where it is: its frames
-    /// are repainted; once it rests at its new place, a backdrop is kept there.
-    func testAMovingRingIsRepaintedAndKeepsABackdropWhereItRests() {
+    /// are repainted; back at rest, it is drawn over a backdrop again.
+    func testAMovingRingIsRepaintedAndDrawnOverItsBackdropAtRest() {
         let kept = frames(keepingBackdrops: true, moving: true, steps: 45)
         let repainted = frames(keepingBackdrops: false, moving: true, steps: 45)
         assertSameFrames(kept.images, repainted.images)
-        // Still for 0.3 s (frames 3-9 over the first backdrop), moving for
-        // 0.8 s (to frame 33), then over a backdrop kept at the new place.
+        // Still for 0.3 s (frames 3-9 over the backdrop), moving for 0.8 s
+        // (to frame 33), then back at its model place over the same backdrop.
         XCTAssertGreaterThan(kept.overBackdrop, 12)
         XCTAssertLessThan(kept.overBackdrop, 22, "\(kept.overBackdrop) of 45")
         // Kept once: the move ends with the animation (which nothing
