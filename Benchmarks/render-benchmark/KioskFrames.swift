@@ -44,7 +44,7 @@ enum KioskFramesBenchmark {
                              backdrop: true)]
             variants.append((label: "repainted under the ring", onePass: true, wide: wide, backdrop: false))
             if wide { variants.append((label: "one pass, SSE2          ", onePass: true, wide: false, backdrop: true)) }
-            variants.append((label: "pixman's passes         ", onePass: false, wide: false, backdrop: true))
+            variants.append((label: "pixman's passes         ", onePass: false, wide: false, backdrop: false))
             var copies = variants.map { variant -> Copy in
                 let loop = RenderLoop(presenter: DiscardingPresenter(width: width, height: height), interval: 1.0 / 60)
                 loop.compositesBloomInOnePass = variant.onePass

@@ -26,7 +26,7 @@ extension Compositor {
                           target: RasterBuffer) {
         let node = leaf.node
         if leafBackdrop.holds(for: leaf.reuse, leaf: node.id, area: area) {
-            framesDrawnOverBackdrop += 1
+            // Drawn over the copy below.
         } else if !leaf.isStill {
             // Moving by less than a pixel (the end of a move): its area may
             // change next frame, and the backdrop kept now would go unused.
@@ -38,14 +38,16 @@ extension Compositor {
             drawSubtree(root, into: destination, clip: area)
             nodeLeftOut = nil
             leafBackdrop.keep(area, of: target, for: leaf.reuse, leaf: node.id)
-            backdropsKept += 1
             // Not kept (the area is not all in the target): drawn over what is there.
             guard leafBackdrop.holds(for: leaf.reuse, leaf: node.id, area: area) else {
                 return drawSubtree(node, into: destination, clip: area)
             }
+            backdropsKept += 1
         }
-        guard !GroupRenderer(compositor: self).drawOverBackdrop(node, into: destination, clip: area, backdrop: leafBackdrop)
-        else { return }
+        if GroupRenderer(compositor: self).drawOverBackdrop(node, into: destination, clip: area, backdrop: leafBackdrop) {
+            framesDrawnOverBackdrop += 1
+            return
+        }
         // Not through the one pass (the group faded, or casting a shadow):
         // drawn as any group, over the backdrop put back.
         leafBackdrop.restore(area, into: target)

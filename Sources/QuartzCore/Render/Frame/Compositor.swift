@@ -103,8 +103,9 @@ final class Compositor {
     struct ChangingLeaf {
         let node: DrawNode
         let reuse: DrawListReuse
-        /// Whether it is where it was last frame (its matrix the same): a
-        /// leaf still moving would soon leave a backdrop kept under it.
+        /// Whether it is where it was last frame, covering the same pixels:
+        /// a leaf still moving (or growing) would soon leave a backdrop
+        /// kept under it.
         let isStill: Bool
     }
 

@@ -100,9 +100,14 @@ final class DrawListReuse {
     }
 
     /// Whether `nodes` (from `rebuild`, not yet placed) lie where the
-    /// leaves in their places do: the same matrices.
+    /// leaves in their places do and cover the same pixels: the same
+    /// matrices and coverage (a glow whose radius grows stays put but not
+    /// in its pixels).
     func leavesStayPut(_ nodes: [DrawNode]) -> Bool {
-        zip(volatiles, nodes).allSatisfy { volatile, node in volatile.parent.children[volatile.index].matrix == node.matrix }
+        zip(volatiles, nodes).allSatisfy { volatile, node in
+            let placed = volatile.parent.children[volatile.index]
+            return placed.matrix == node.matrix && placed.coverage == node.coverage
+        }
     }
 
     /// Puts `nodes` (from `rebuild`) in their places in `root`'s list.

@@ -43,8 +43,9 @@ final class LeafBackdropTests: ModelTestCase {
     func testAPulsingRingIsDrawnOverItsKeptBackdropAndEveryFrameIsTheRepaintedOne() {
         let kept = frames(keepingBackdrops: true), repainted = frames(keepingBackdrops: false)
         // The first frame builds the list, the second makes it from shells,
-        // the third keeps the backdrop (painting it); every later one uses it.
-        XCTAssertEqual(kept.overBackdrop, 27)
+        // the third keeps the backdrop (painting it) and draws over it, as
+        // every later one does.
+        XCTAssertEqual(kept.overBackdrop, 28)
         XCTAssertEqual(repainted.overBackdrop, 0)
         assertSameFrames(kept.images, repainted.images)
         // The frames do change: the glow pulses.
@@ -61,9 +62,9 @@ final class LeafBackdropTests: ModelTestCase {
         let kept = frames(keepingBackdrops: true, changeStep: 12, change: recolour)
         let repainted = frames(keepingBackdrops: false, changeStep: 12, change: recolour)
         assertSameFrames(kept.images, repainted.images)
-        // Frames 3-11 over the first backdrop; 12 builds the list, 13 makes
-        // it from shells, 14 keeps the new backdrop, 15-29 use it.
-        XCTAssertEqual(kept.overBackdrop, 9 + 15)
+        // Frames 2-11 over the first backdrop; 12 builds the list, 13 makes
+        // it from shells, 14 keeps the new backdrop, 14-29 draw over it.
+        XCTAssertEqual(kept.overBackdrop, 10 + 16)
         XCTAssertNotEqual(kept.images[11], kept.images[20], "the new colour shows")
     }
 
@@ -91,7 +92,7 @@ final class LeafBackdropTests: ModelTestCase {
     func testALayerBesideTheRingLeavesItsBackdrop() {
         let beside = Self.square(CGRect(x: 40, y: 75, width: 30, height: 10))
         let kept = frames(keepingBackdrops: true, extra: beside), repainted = frames(keepingBackdrops: false, extra: beside)
-        XCTAssertEqual(kept.overBackdrop, 27)
+        XCTAssertEqual(kept.overBackdrop, 28)
         assertSameFrames(kept.images, repainted.images)
     }
 
@@ -101,7 +102,7 @@ final class LeafBackdropTests: ModelTestCase {
         let kept = frames(keepingBackdrops: true, moving: true, steps: 45)
         let repainted = frames(keepingBackdrops: false, moving: true, steps: 45)
         assertSameFrames(kept.images, repainted.images)
-        // Still for 0.3 s (frames 3-9 over the backdrop), moving for 0.8 s
+        // Still for 0.3 s (frames 2-9 over the backdrop), moving for 0.8 s
         // (to frame 33), then back at its model place over the same backdrop.
         XCTAssertGreaterThan(kept.overBackdrop, 12)
         XCTAssertLessThan(kept.overBackdrop, 22, "\(kept.overBackdrop) of 45")
@@ -126,10 +127,30 @@ final class LeafBackdropTests: ModelTestCase {
         let kept = frames(keepingBackdrops: true, steps: 40, changeStep: 6, change: slide)
         let repainted = frames(keepingBackdrops: false, steps: 40, changeStep: 6, change: slide)
         assertSameFrames(kept.images, repainted.images)
-        // Before the slide (frames 3-5) and after it, back at rest (from
+        // Before the slide (frames 2-5) and after it, back at rest (from
         // about frame 38): kept twice, none while sliding.
         XCTAssertEqual(kept.kept, 2)
         XCTAssertGreaterThan(kept.overBackdrop, 3)
+    }
+
+    /// A glow whose radius grows covers more pixels every frame or two
+    /// while the ring stays put: a backdrop is kept only in a frame whose
+    /// coverage is the last one's (the reach grows in whole pixels), not
+    /// at every frame, and the frames are the repainted ones.
+    func testAGrowingGlowKeepsNoBackdrop() {
+        let grow = { (root: CALayer) -> Void in
+            guard let ring = root.sublayers?.first?.sublayers?.last else { return XCTFail("no ring") }
+            let grow = CABasicAnimation(keyPath: "filters.pulse.inputRadius")
+            grow.fromValue = 3
+            grow.toValue = 9
+            grow.duration = 1
+            ring.add(grow, forKey: "grow")
+        }
+        let kept = frames(keepingBackdrops: true, steps: 30, changeStep: 6, change: grow)
+        let repainted = frames(keepingBackdrops: false, steps: 30, changeStep: 6, change: grow)
+        assertSameFrames(kept.images, repainted.images)
+        // 15 when a ring that stays put kept one whatever its coverage did.
+        XCTAssertLessThanOrEqual(kept.kept, 10)
     }
 
     func testKeptPixelsAreRestoredWhereAsked() {
