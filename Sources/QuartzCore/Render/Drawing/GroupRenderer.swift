@@ -11,10 +11,7 @@ struct GroupRenderer {
         guard let plan = Plan(node, clip: clip, compositor: compositor) else { return }
         let state = node.state
         let (bloom, area, operation, staysInArea, opacity) = (plan.bloom, plan.area, plan.operation, plan.staysInArea, plan.opacity)
-        let drawGroup = { (buffer: RasterBuffer, extent: PixelRect) in
-            guard let image = PixmanImage(buffer: buffer) else { return }
-            drawGroupContent(node, into: image, area: extent)
-        }
+        let drawGroup = groupDrawer(for: node)
         if let bloom, plan.goesInOnePass(compositor: compositor, destination: destination) {
             // Nothing else to apply between the glow and the composite: both
             // in one pass (the kiosk's selection, every frame).
@@ -60,13 +57,19 @@ struct GroupRenderer {
         else { return false }
         // Outside its area the group changes nothing.
         for piece in clip.subtracting(drawn) { backdrop.restore(piece, into: buffer) }
-        let drawGroup = { (buffer: RasterBuffer, extent: PixelRect) in
-            guard let image = PixmanImage(buffer: buffer) else { return }
-            drawGroupContent(node, into: image, area: extent)
-        }
+        let drawGroup = groupDrawer(for: node)
         drawGlowingInOnePass(node, bloom: bloom, into: destination, area: plan.area, drawn: drawn, drawGroup: drawGroup,
                              over: backdrop)
         return true
+    }
+
+    /// Draws `node`'s group content into a buffer within an extent (what the
+    /// bloom's glow is made from).
+    private func groupDrawer(for node: DrawNode) -> (RasterBuffer, PixelRect) -> Void {
+        { buffer, extent in
+            guard let image = PixmanImage(buffer: buffer) else { return }
+            drawGroupContent(node, into: image, area: extent)
+        }
     }
 
     /// What a group's drawing is worked out from: its lone bloom, the area

@@ -12,16 +12,22 @@ extension Compositor {
         }
         for rect in frame.damage {
             guard let rect = rect.intersection(targetRect) else { continue }
-            if !(frame.root.map { rootPaintsOpaque($0, over: rect) } ?? false) { target.clear(rect) }
-            if let root = frame.root { drawSubtree(root, into: destination, clip: rect) }
+            repaint(rect, of: frame.root, into: destination, target: target)
         }
+    }
+
+    /// `rect` cleared (unless the root paints it opaque) and `root`'s list
+    /// drawn there.
+    func repaint(_ rect: PixelRect, of root: DrawNode?, into destination: PixmanImage, target: RasterBuffer) {
+        if !(root.map { rootPaintsOpaque($0, over: rect) } ?? false) { target.clear(rect) }
+        if let root { drawSubtree(root, into: destination, clip: rect) }
     }
 
     /// Whether the root layer's own drawing, the first thing drawn, is an
     /// opaque colour over all of `rect` at whole pixels: then it overwrites
     /// every pixel there (pixman fills it), and clearing `rect` first would
     /// write the window twice (a window's background layer).
-    func rootPaintsOpaque(_ root: DrawNode, over rect: PixelRect) -> Bool {
+    private func rootPaintsOpaque(_ root: DrawNode, over rect: PixelRect) -> Bool {
         let state = root.state
         guard !root.isGroup, root.rasterized == nil, root.clipPolygon == nil, root.transition == nil,
               root.opacity >= 1, root.tint == .white, root.isFrontFacing, state.shadowOpacity == 0,

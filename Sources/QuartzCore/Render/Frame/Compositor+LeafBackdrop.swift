@@ -30,12 +30,10 @@ extension Compositor {
         } else if !leaf.isStill {
             // Moving by less than a pixel (the end of a move): its area may
             // change next frame, and the backdrop kept now would go unused.
-            if !rootPaintsOpaque(root, over: area) { target.clear(area) }
-            return drawSubtree(root, into: destination, clip: area)
+            return repaint(area, of: root, into: destination, target: target)
         } else {
-            if !rootPaintsOpaque(root, over: area) { target.clear(area) }
             nodeLeftOut = node
-            drawSubtree(root, into: destination, clip: area)
+            repaint(area, of: root, into: destination, target: target)
             nodeLeftOut = nil
             leafBackdrop.keep(area, of: target, for: leaf.reuse, leaf: node.id)
             // Not kept (the area is not all in the target): drawn over what is there.

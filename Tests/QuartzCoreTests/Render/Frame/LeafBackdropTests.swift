@@ -116,17 +116,7 @@ final class LeafBackdropTests: ModelTestCase {
     /// before it moved while that still holds, but none is kept while it
     /// moves (each would be left within frames).
     func testASlowlySlidingRingKeepsNoBackdropWhileItMoves() {
-        let slide = { (root: CALayer) -> Void in
-            guard let ring = root.sublayers?.first?.sublayers?.last else { return XCTFail("no ring") }
-            let slide = CABasicAnimation(keyPath: "position.y")
-            slide.fromValue = 20
-            slide.toValue = 23
-            slide.duration = 1
-            ring.add(slide, forKey: "slide")
-        }
-        let kept = frames(keepingBackdrops: true, steps: 40, changeStep: 6, change: slide)
-        let repainted = frames(keepingBackdrops: false, steps: 40, changeStep: 6, change: slide)
-        assertSameFrames(kept.images, repainted.images)
+        let kept = framesWithRingAnimation("position.y", from: 20, to: 23, steps: 40)
         // Before the slide (frames 2-5) and after it, back at rest (from
         // about frame 38): kept twice, none while sliding.
         XCTAssertEqual(kept.kept, 2)
@@ -137,20 +127,30 @@ final class LeafBackdropTests: ModelTestCase {
     /// while the ring stays put: a backdrop is kept only in a frame whose
     /// coverage is the last one's (the reach grows in whole pixels), not
     /// at every frame, and the frames are the repainted ones.
-    func testAGrowingGlowKeepsNoBackdrop() {
-        let grow = { (root: CALayer) -> Void in
-            guard let ring = root.sublayers?.first?.sublayers?.last else { return XCTFail("no ring") }
-            let grow = CABasicAnimation(keyPath: "filters.pulse.inputRadius")
-            grow.fromValue = 3
-            grow.toValue = 9
-            grow.duration = 1
-            ring.add(grow, forKey: "grow")
-        }
-        let kept = frames(keepingBackdrops: true, steps: 30, changeStep: 6, change: grow)
-        let repainted = frames(keepingBackdrops: false, steps: 30, changeStep: 6, change: grow)
-        assertSameFrames(kept.images, repainted.images)
+    func testAGrowingGlowKeepsABackdropOnlyWhereItsReachStays() {
+        let kept = framesWithRingAnimation("filters.pulse.inputRadius", from: 3, to: 9, steps: 30)
         // 15 when a ring that stays put kept one whatever its coverage did.
         XCTAssertLessThanOrEqual(kept.kept, 10)
+    }
+
+    /// The pulsing ring's frames with a one-second animation of `keyPath`
+    /// added at frame 6, checked the same drawn over kept backdrops and
+    /// repainted; the first.
+    private func framesWithRingAnimation(_ keyPath: String, from: Double, to: Double, steps: Int,
+                                         file: StaticString = #filePath, line: UInt = #line)
+        -> (images: [Data], overBackdrop: Int, kept: Int) {
+        let animate = { (root: CALayer) -> Void in
+            guard let ring = root.sublayers?.first?.sublayers?.last else { return XCTFail("no ring", file: file, line: line) }
+            let animation = CABasicAnimation(keyPath: keyPath)
+            animation.fromValue = from
+            animation.toValue = to
+            animation.duration = 1
+            ring.add(animation, forKey: "added")
+        }
+        let kept = frames(keepingBackdrops: true, steps: steps, changeStep: 6, change: animate)
+        let repainted = frames(keepingBackdrops: false, steps: steps, changeStep: 6, change: animate)
+        assertSameFrames(kept.images, repainted.images, file: file, line: line)
+        return kept
     }
 
     func testKeptPixelsAreRestoredWhereAsked() {
