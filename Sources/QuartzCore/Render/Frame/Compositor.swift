@@ -101,12 +101,23 @@ final class Compositor {
 
     /// The lone leaf of a frame made from the last one, built again.
     struct ChangingLeaf {
+        /// `node`, built to take the place of `placed`, last frame's.
+        init(_ node: DrawNode, placed: DrawNode, reuse: DrawListReuse) {
+            self.node = node
+            self.reuse = reuse
+            isStill = DrawListReuse.staysPut(node, placed: placed)
+            lastCoverage = placed.coverage
+            lastTranslation = (Double(placed.matrix.m41), Double(placed.matrix.m42))
+        }
+
         let node: DrawNode
         let reuse: DrawListReuse
-        /// Whether it is where it was last frame, covering the same pixels:
-        /// a leaf still moving (or growing) would soon leave a backdrop
-        /// kept under it.
+        /// Whether it is where it was last frame, covering the same pixels.
         let isStill: Bool
+        /// Where it was last frame: its coverage, and its matrix's
+        /// translation (which way a leaf moving by less than a pixel goes).
+        let lastCoverage: PixelRect?
+        let lastTranslation: (x: Double, y: Double)
     }
 
     /// Changes the target size; the next frame repaints everything.
@@ -141,8 +152,7 @@ final class Compositor {
         if reusesDrawLists, let reuse = drawListReuse, reuse.holds(for: tree) {
             var leaves = DrawListBuilder(tree: tree, compositor: self, frameTime: mediaTime)
             if let rebuilt = reuse.rebuild(with: &leaves, at: mediaTime) {
-                let changingLeaf = rebuilt.count == 1 ? ChangingLeaf(node: rebuilt[0], reuse: reuse,
-                                                                     isStill: reuse.leavesStayPut(rebuilt)) : nil
+                let changingLeaf = rebuilt.count == 1 ? ChangingLeaf(rebuilt[0], placed: reuse.placedLeaf(0), reuse: reuse) : nil
                 reuse.place(rebuilt)
                 framesReusingDrawList += 1
                 var damage = DamageAccumulator(bounds: targetRect)

@@ -99,16 +99,16 @@ final class DrawListReuse {
         return nodes
     }
 
-    /// Whether `nodes` (from `rebuild`, not yet placed) lie where the
-    /// leaves in their places do and cover the same pixels: the same
-    /// matrices and coverage (a glow whose radius grows stays put but not
-    /// in its pixels).
-    func leavesStayPut(_ nodes: [DrawNode]) -> Bool {
-        zip(volatiles, nodes).allSatisfy { volatile, node in
-            let placed = volatile.parent.children[volatile.index]
-            return placed.matrix == node.matrix && placed.coverage == node.coverage
-        }
+    /// Whether `node` lies where `placed` does and covers the same pixels:
+    /// the same matrix and coverage (a glow whose radius grows stays put
+    /// but not in its pixels).
+    static func staysPut(_ node: DrawNode, placed: DrawNode) -> Bool {
+        placed.matrix == node.matrix && placed.coverage == node.coverage
     }
+
+    /// The node in the place of volatile leaf `index`: last frame's until
+    /// `place` puts this frame's there.
+    func placedLeaf(_ index: Int) -> DrawNode { volatiles[index].parent.children[volatiles[index].index] }
 
     /// Puts `nodes` (from `rebuild`) in their places in `root`'s list.
     func place(_ nodes: [DrawNode]) {

@@ -11,12 +11,20 @@
 /// (`GroupRenderer.drawOverBackdrop`: a glowing group's one pass reads what
 /// it blends over from here), so those pixels are neither filled nor read
 /// back. The copy stands while the reuse it was kept for does (the same
-/// tree, generation and list) and the leaf covers the same pixels.
+/// tree, generation and list) and the leaf's damage stays inside it.
+///
+/// A leaf that moves (the selection going to the next item) damages where
+/// it was and where it is. The copy kept under it then reaches ahead of it
+/// by its own size along the way it goes (`area(ahead:)`), so the frames
+/// of the move find their pixels kept: where the leaf was is put back from
+/// the copy, and where it is, it is blended over it. A leaf that leaves
+/// its copies too soon for keeping them to pay (`isOutrun`) is repainted
+/// as any other for the rest of the reuse.
 ///
 /// Render thread only, with its compositor.
 final class LeafBackdrop {
-    /// The kept pixels, `area`'s size (kept when forgotten, for the next
-    /// copy of the same size).
+    /// The kept pixels, at least `area`'s size, `area`'s top-left pixel
+    /// first (kept when forgotten, for the next copy).
     private var pixels: RasterBuffer?
     /// The target pixels kept; nil when nothing is.
     private(set) var area: PixelRect?
@@ -24,22 +32,76 @@ final class LeafBackdrop {
     /// so that its identity is not a new one's), and the leaf.
     private var reuse: DrawListReuse?
     private var leaf: DrawID?
+    /// Frames drawn over the copy after the one it was kept in.
+    private var framesDrawnOver = 0
+    /// The reuse and leaf that left their copies too soon (`isOutrun`).
+    private var outrunReuse: DrawListReuse?
+    private var outrunLeaf: DrawID?
 
-    /// Whether the kept pixels are those under `leaf` in `reuse`'s frames
+    /// Whether the kept pixels hold those under `leaf` in `reuse`'s frames
     /// within `area`.
     func holds(for reuse: DrawListReuse, leaf: DrawID, area: PixelRect) -> Bool {
-        self.reuse === reuse && self.leaf == leaf && self.area == area
+        guard self.reuse === reuse, self.leaf == leaf, let kept = self.area else { return false }
+        return area.intersection(kept) == area
+    }
+
+    /// Counts a frame drawn over the copy (after the one it was kept in).
+    func noteDrawnOver() { framesDrawnOver += 1 }
+
+    /// Whether `leaf`, moving in `reuse`'s frames, left the copy kept under
+    /// it there before two frames were drawn over it: keeping another
+    /// (painting more than the damage, and copying it) would not pay, and
+    /// none is for the rest of the reuse.
+    func isOutrun(for reuse: DrawListReuse, leaf: DrawID) -> Bool {
+        if outrunReuse === reuse, outrunLeaf == leaf { return true }
+        guard self.reuse === reuse, self.leaf == leaf, framesDrawnOver < 2 else { return false }
+        (outrunReuse, outrunLeaf) = (reuse, leaf)
+        return true
+    }
+
+    /// The pixels to keep under a leaf that moved from `last` to `coverage`
+    /// (its coverage last frame and now; `shift`, its matrix's translation
+    /// since, says which way when they are the same) and damaged `damage`:
+    /// `damage`, reaching the leaf's size further along each axis it moves
+    /// on, on the side or sides it moves toward (both when it grows),
+    /// within `bounds`. Reaching along both axes is taken only up to four
+    /// times `damage`'s pixels (a leaf going diagonally); beyond, as a leaf
+    /// growing every way does, only along the axis it moves on most.
+    static func area(ahead damage: PixelRect, coverage: PixelRect, last: PixelRect, shift: (x: Double, y: Double),
+                     bounds: PixelRect) -> PixelRect {
+        // How far each edge went outward (a moved edge decides; with none
+        // moved, a sub-pixel shift does).
+        let edgesMoved = coverage != last
+        let left = edgesMoved ? Double(last.x - coverage.x) : -shift.x
+        let right = edgesMoved ? Double(coverage.maxX - last.maxX) : shift.x
+        let up = edgesMoved ? Double(last.y - coverage.y) : -shift.y
+        let down = edgesMoved ? Double(coverage.maxY - last.maxY) : shift.y
+        let across = max(left, right, 0), along = max(up, down, 0)
+        func reaching(across reachesAcross: Bool, along reachesAlong: Bool) -> PixelRect {
+            let before = (x: reachesAcross && left > 0 ? coverage.width : 0, y: reachesAlong && up > 0 ? coverage.height : 0)
+            let after = (x: reachesAcross && right > 0 ? coverage.width : 0, y: reachesAlong && down > 0 ? coverage.height : 0)
+            return PixelRect(x: damage.x - before.x, y: damage.y - before.y,
+                             width: damage.width + before.x + after.x, height: damage.height + before.y + after.y)
+        }
+        var area = reaching(across: across > 0, along: along > 0)
+        if area.area > 4 * damage.area { area = reaching(across: across > along, along: along >= across) }
+        return area.intersection(bounds) ?? damage
     }
 
     /// Keeps `area` of `target` (which must hold it) as the pixels under
     /// `leaf` in `reuse`'s frames.
     func keep(_ area: PixelRect, of target: RasterBuffer, for reuse: DrawListReuse, leaf: DrawID) {
+        let outrun = (outrunReuse, outrunLeaf)
         forget()
+        (outrunReuse, outrunLeaf) = outrun
         guard !area.isEmpty, area.intersection(target.window) == area else { return }
-        if pixels?.width != area.width || pixels?.height != area.height {
-            pixels = RasterBuffer(width: area.width, height: area.height)
+        // A buffer large enough is kept on: the copies under a moving leaf
+        // and under it at rest take turns, and a new one each time would
+        // be fresh pages to fault in.
+        if (pixels?.width ?? 0) < area.width || (pixels?.height ?? 0) < area.height {
+            pixels = RasterBuffer(width: max(area.width, pixels?.width ?? 0), height: max(area.height, pixels?.height ?? 0))
         }
-        guard let pixels, pixels.width == area.width, pixels.height == area.height else { return }
+        guard let pixels, pixels.width >= area.width, pixels.height >= area.height else { return }
         for row in 0..<area.height {
             (pixels.base + row * pixels.bytesPerRow).copyMemory(
                 from: target.base + (area.y + row) * target.bytesPerRow + area.x * 4, byteCount: area.width * 4)
@@ -47,6 +109,7 @@ final class LeafBackdrop {
         self.area = area
         self.reuse = reuse
         self.leaf = leaf
+        framesDrawnOver = 0
     }
 
     /// Lets go of what the copy was kept for (a new list, a resize).
@@ -54,6 +117,8 @@ final class LeafBackdrop {
         area = nil
         reuse = nil
         leaf = nil
+        outrunReuse = nil
+        outrunLeaf = nil
     }
 
     /// Copies the kept pixels of `rect` (within `area`) into `target`.

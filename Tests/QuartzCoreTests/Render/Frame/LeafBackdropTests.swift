@@ -9,10 +9,11 @@ import LaminaTestSupport
 final class LeafBackdropTests: ModelTestCase {
     /// `steps` frames of the pulsing ring scene (plus `extra` layers, and
     /// `change` made before frame `changeStep`), drawn with or without kept
-    /// backdrops, with the frames drawn over one.
+    /// backdrops, with the frames drawn over one and the frames that kept
+    /// one (their steps).
     private func frames(keepingBackdrops: Bool, extra makeExtra: () -> [CALayer] = { [] }, moving: Bool = false,
                         steps: Int = 30, changeStep: Int? = nil,
-                        change: (CALayer) -> Void = { _ in }) -> (images: [Data], overBackdrop: Int, kept: Int) {
+                        change: (CALayer) -> Void = { _ in }) -> Frames {
         let host = InlineRenderHost(width: 160, height: 120)
         host.loop.compositor.drawsOverLeafBackdrops = keepingBackdrops
         let (root, ring) = PulsingRingScene.make(extra: makeExtra())
@@ -20,17 +21,29 @@ final class LeafBackdropTests: ModelTestCase {
         PulsingRingScene.animate(ring, [], moving: moving)
         CATransaction.flush()
         let start = clock.now()
-        let images = (0..<steps).map { step in
+        let compositor = host.loop.compositor
+        var result = Frames()
+        for step in 0..<steps {
             if step == changeStep {
                 CATransaction.begin()
                 CATransaction.setDisableActions(true)
                 change(root)
                 CATransaction.commit()
             }
-            return host.render(at: start + Double(step) / 30).storage.withUnsafeBytes { Data($0) }
+            let (over, kept) = (compositor.framesDrawnOverBackdrop, compositor.backdropsKept)
+            result.images.append(host.render(at: start + Double(step) / 30).storage.withUnsafeBytes { Data($0) })
+            if compositor.framesDrawnOverBackdrop > over { result.overSteps.append(step) }
+            if compositor.backdropsKept > kept { result.keptSteps.append(step) }
         }
-        let compositor = host.loop.compositor
-        return withExtendedLifetime(root) { (images, compositor.framesDrawnOverBackdrop, compositor.backdropsKept) }
+        return withExtendedLifetime(root) { result }
+    }
+
+    private struct Frames {
+        var images: [Data] = []
+        /// The steps drawn over a kept backdrop, and those that kept one.
+        var overSteps: [Int] = [], keptSteps: [Int] = []
+        var overBackdrop: Int { overSteps.count }
+        var kept: Int { keptSteps.count }
     }
 
     private func assertSameFrames(_ kept: [Data], _ repainted: [Data], file: StaticString = #filePath, line: UInt = #line) {
@@ -96,55 +109,71 @@ final class LeafBackdropTests: ModelTestCase {
         assertSameFrames(kept.images, repainted.images)
     }
 
-    /// While the ring moves, the damage is more than where it is: its frames
-    /// are repainted; back at rest, it is drawn over a backdrop again.
-    func testAMovingRingIsRepaintedAndDrawnOverItsBackdropAtRest() {
+    /// While the ring moves, its damage is where it was and where it is: it
+    /// is drawn over a backdrop kept reaching ahead of it, where it was put
+    /// back from that copy. Every frame is the repainted one.
+    func testAMovingRingIsDrawnOverABackdropKeptAheadOfIt() {
         let kept = frames(keepingBackdrops: true, moving: true, steps: 45)
         let repainted = frames(keepingBackdrops: false, moving: true, steps: 45)
         assertSameFrames(kept.images, repainted.images)
-        // Still for 0.3 s (frames 2-9 over the backdrop), moving for 0.8 s
-        // (to frame 33), then back at its model place over the same backdrop.
-        XCTAssertGreaterThan(kept.overBackdrop, 12)
-        XCTAssertLessThan(kept.overBackdrop, 22, "\(kept.overBackdrop) of 45")
-        // Kept once: the move ends with the animation (which nothing
-        // removes here), and the ring is back over what was kept before it.
-        XCTAssertEqual(kept.kept, 1)
+        // Every frame after the first two (which build the list and make it
+        // from shells), the move (frames 9-32) included, but for the jump
+        // back to its model place when the move ends (frame 33): two
+        // rectangles apart. Frames 10-32 were repainted before.
+        XCTAssertEqual(kept.overSteps, Array(2...32) + Array(34...44))
+        // Kept at rest (frame 2); as the ring starts to move, reaching its
+        // coverage ahead; once more halfway down; at rest after the jump.
+        XCTAssertEqual(kept.kept, 4, "\(kept.keptSteps)")
+        XCTAssertNotEqual(kept.images[8], kept.images[20], "the ring moved")
+    }
+
+    /// A layer painted after the ring, below the end of its path but inside
+    /// the copy kept ahead of it, is in that copy; the ring never damages
+    /// it, so the copy is never read there, and every frame is the
+    /// repainted one.
+    func testALayerInsideTheCopyAheadButPastThePathIsLeftAsItIs() {
+        let past = Self.square(CGRect(x: 30, y: 102, width: 60, height: 6))
+        let kept = frames(keepingBackdrops: true, extra: past, moving: true, steps: 45)
+        let repainted = frames(keepingBackdrops: false, extra: past, moving: true, steps: 45)
+        assertSameFrames(kept.images, repainted.images)
+        XCTAssertEqual(kept.overSteps, Array(2...32) + Array(34...44))
     }
 
     /// A ring sliding by a tenth of a pixel a frame covers the same pixels
-    /// for several frames at a time: it is drawn over a backdrop kept
-    /// before it moved while that still holds, but none is kept while it
-    /// moves (each would be left within frames).
-    func testASlowlySlidingRingKeepsNoBackdropWhileItMoves() {
+    /// for several frames at a time: the copy kept when it starts to slide
+    /// reaches ahead of it over the whole slide, and holds it at rest after.
+    func testASlowlySlidingRingKeepsOneBackdropForTheWholeSlide() {
         let kept = framesWithRingAnimation("position.y", from: 20, to: 23, steps: 40)
-        // Before the slide (frames 2-5) and after it, back at rest (from
-        // about frame 38): kept twice, none while sliding.
-        XCTAssertEqual(kept.kept, 2)
-        XCTAssertGreaterThan(kept.overBackdrop, 3)
+        // Frames 6 and 7 build the list after the animation is added and
+        // make it from shells; kept at rest before (frame 2), then once.
+        XCTAssertEqual(kept.overSteps, Array(2...5) + Array(8...39))
+        XCTAssertEqual(kept.keptSteps, [2, 8])
     }
 
     /// A glow whose radius grows covers more pixels every frame or two
-    /// while the ring stays put: a backdrop is kept only in a frame whose
-    /// coverage is the last one's (the reach grows in whole pixels), not
-    /// at every frame, and the frames are the repainted ones.
-    func testAGrowingGlowKeepsABackdropOnlyWhereItsReachStays() {
+    /// while the ring stays put, growing out of each copy kept under it at
+    /// once: after the first such copy, none is kept for the rest of the
+    /// list, and the frames are the repainted ones.
+    func testAGrowingGlowOutrunsItsCopiesAndIsRepainted() {
         let kept = framesWithRingAnimation("filters.pulse.inputRadius", from: 3, to: 9, steps: 30)
-        // 15 when a ring that stays put kept one whatever its coverage did.
-        XCTAssertLessThanOrEqual(kept.kept, 10)
+        // At rest before (frame 2); then one copy as it grows, left at the
+        // next frame: 10 kept at every frame the reach stayed, before.
+        XCTAssertEqual(kept.kept, 2, "\(kept.keptSteps)")
+        XCTAssertEqual(kept.overSteps.filter { $0 >= 6 }.count, 1, "\(kept.overSteps)")
     }
 
     /// The pulsing ring's frames with a one-second animation of `keyPath`
     /// added at frame 6, checked the same drawn over kept backdrops and
     /// repainted; the first.
-    private func framesWithRingAnimation(_ keyPath: String, from: Double, to: Double, steps: Int,
+    private func framesWithRingAnimation(_ keyPath: String, from: Double, to: Double, steps: Int, duration: Double = 1,
                                          file: StaticString = #filePath, line: UInt = #line)
-        -> (images: [Data], overBackdrop: Int, kept: Int) {
+        -> Frames {
         let animate = { (root: CALayer) -> Void in
             guard let ring = root.sublayers?.first?.sublayers?.last else { return XCTFail("no ring", file: file, line: line) }
             let animation = CABasicAnimation(keyPath: keyPath)
             animation.fromValue = from
             animation.toValue = to
-            animation.duration = 1
+            animation.duration = duration
             ring.add(animation, forKey: "added")
         }
         let kept = frames(keepingBackdrops: true, steps: steps, changeStep: 6, change: animate)
@@ -167,7 +196,10 @@ final class LeafBackdropTests: ModelTestCase {
         backdrop.keep(area, of: target, for: reuse, leaf: DrawID(layer: 2))
         XCTAssertTrue(backdrop.holds(for: reuse, leaf: DrawID(layer: 2), area: area))
         XCTAssertFalse(backdrop.holds(for: reuse, leaf: DrawID(layer: 3), area: area))
-        XCTAssertFalse(backdrop.holds(for: reuse, leaf: DrawID(layer: 2), area: PixelRect(x: 2, y: 1, width: 4, height: 2)))
+        // It holds any area inside the kept one, and none reaching out of it.
+        XCTAssertTrue(backdrop.holds(for: reuse, leaf: DrawID(layer: 2), area: PixelRect(x: 2, y: 1, width: 4, height: 2)))
+        XCTAssertFalse(backdrop.holds(for: reuse, leaf: DrawID(layer: 2), area: PixelRect(x: 2, y: 1, width: 4, height: 4)))
+        XCTAssertFalse(backdrop.holds(for: reuse, leaf: DrawID(layer: 2), area: PixelRect(x: 1, y: 1, width: 2, height: 2)))
         XCTAssertEqual(backdrop.pixels(atX: 3, y: 2).pointee, 0xFF00_0203)
         target.clear(PixelRect(x: 0, y: 0, width: 8, height: 6))
         backdrop.restore(PixelRect(x: 0, y: 2, width: 4, height: 4), into: target)
@@ -183,5 +215,67 @@ final class LeafBackdropTests: ModelTestCase {
         backdrop.keep(area, of: target, for: reuse, leaf: DrawID(layer: 2))
         backdrop.forget()
         XCTAssertFalse(backdrop.holds(for: reuse, leaf: DrawID(layer: 2), area: area))
+    }
+
+    func testTheCopyAheadReachesTheLeafsSizeAlongTheWayItGoes() {
+        let bounds = PixelRect(x: 0, y: 0, width: 1000, height: 1000)
+        let last = PixelRect(x: 100, y: 100, width: 40, height: 20)
+        func ahead(_ coverage: PixelRect, shift: (x: Double, y: Double) = (0, 0), bounds: PixelRect = bounds) -> PixelRect {
+            LeafBackdrop.area(ahead: coverage.union(last), coverage: coverage, last: last, shift: shift, bounds: bounds)
+        }
+        // Down by 3: the damage (both places) and 20 more below.
+        XCTAssertEqual(ahead(PixelRect(x: 100, y: 103, width: 40, height: 20)), PixelRect(x: 100, y: 100, width: 40, height: 43))
+        // Up by 3: 20 more above.
+        XCTAssertEqual(ahead(PixelRect(x: 100, y: 97, width: 40, height: 20)), PixelRect(x: 100, y: 77, width: 40, height: 43))
+        // Left by 5: 40 more to the left.
+        XCTAssertEqual(ahead(PixelRect(x: 95, y: 100, width: 40, height: 20)), PixelRect(x: 55, y: 100, width: 85, height: 20))
+        // Diagonally, right and down: both ways (under four times the damage).
+        XCTAssertEqual(ahead(PixelRect(x: 102, y: 101, width: 40, height: 20)),
+                       PixelRect(x: 100, y: 100, width: 82, height: 41))
+        // Growing every way by a pixel: nine times the damage both ways, so
+        // only along the axis it grows on most (a tie: up and down).
+        XCTAssertEqual(ahead(PixelRect(x: 99, y: 99, width: 42, height: 22)), PixelRect(x: 99, y: 77, width: 42, height: 66))
+        // Growing wider only: both sides.
+        XCTAssertEqual(ahead(PixelRect(x: 98, y: 100, width: 44, height: 20)), PixelRect(x: 54, y: 100, width: 132, height: 20))
+        // The same pixels, shifted by a fraction: the shift says which way.
+        XCTAssertEqual(ahead(last, shift: (0, -0.2)), PixelRect(x: 100, y: 80, width: 40, height: 40))
+        XCTAssertEqual(ahead(last, shift: (0.3, 0.1)), PixelRect(x: 100, y: 100, width: 80, height: 40))
+        // Not moving: the damage alone.
+        XCTAssertEqual(ahead(last), last)
+        // Within the bounds.
+        XCTAssertEqual(ahead(PixelRect(x: 100, y: 103, width: 40, height: 20), bounds: PixelRect(x: 0, y: 0, width: 200, height: 130)),
+                       PixelRect(x: 100, y: 100, width: 40, height: 30))
+    }
+
+    func testALeafLeavingItsCopyTooSoonIsOutrunForTheRestOfTheReuse() {
+        let target = RasterBuffer(width: 8, height: 6)
+        let host = InlineRenderHost(width: 8, height: 6)
+        func reuse() -> DrawListReuse {
+            DrawListReuse(tree: host.loop.tree, root: DrawNode(id: DrawID(layer: 1), state: LayerState(),
+                          matrix: CATransform3DIdentity, opacity: 1, clip: nil, isGroup: false), volatiles: [], layerCount: 1)
+        }
+        let first = reuse(), leaf = DrawID(layer: 2), area = PixelRect(x: 0, y: 0, width: 4, height: 4)
+        let backdrop = LeafBackdrop()
+        XCTAssertFalse(backdrop.isOutrun(for: first, leaf: leaf), "no copy yet")
+        backdrop.keep(area, of: target, for: first, leaf: leaf)
+        backdrop.noteDrawnOver()
+        backdrop.noteDrawnOver()
+        XCTAssertFalse(backdrop.isOutrun(for: first, leaf: leaf), "drawn over twice after it was kept")
+        backdrop.keep(area, of: target, for: first, leaf: leaf)
+        backdrop.noteDrawnOver()
+        XCTAssertTrue(backdrop.isOutrun(for: first, leaf: leaf), "left after one frame")
+        XCTAssertFalse(backdrop.isOutrun(for: first, leaf: DrawID(layer: 3)), "another leaf")
+        // Sticky for the reuse, even across copies kept after it.
+        backdrop.keep(area, of: target, for: first, leaf: leaf)
+        backdrop.noteDrawnOver()
+        backdrop.noteDrawnOver()
+        XCTAssertTrue(backdrop.isOutrun(for: first, leaf: leaf))
+        // A new list starts afresh.
+        backdrop.forget()
+        XCTAssertFalse(backdrop.isOutrun(for: first, leaf: leaf))
+        let second = reuse()
+        backdrop.keep(area, of: target, for: second, leaf: leaf)
+        XCTAssertTrue(backdrop.isOutrun(for: second, leaf: leaf), "left in the frame after it was kept")
+        XCTAssertFalse(backdrop.isOutrun(for: first, leaf: leaf))
     }
 }
