@@ -51,24 +51,46 @@ struct FrameScheduler: Sendable {
     }
 
     func nextAction(now: CFTimeInterval) -> Action {
+        guard let frameTime = nextFrameTime(now: now, committed: hasPendingCommit) else { return .sleep(until: nil) }
+        // Render a little ahead of the tick it is for, so it is ready in time.
+        if frameTime - now <= interval * 0.25 { return .render(frameTime: max(frameTime, now)) }
+        return .sleep(until: frameTime - interval * 0.25)
+    }
+
+    /// Whether a commit arriving while the render thread sleeps as
+    /// `nextAction(now:)` says would be drawn at the very frame it wakes for:
+    /// an animation frame is due at the first tick a commit could have
+    /// (animations drawn at every tick: the kiosk's pulsing glow). Waking
+    /// the thread for it early would only put it back to sleep until then;
+    /// the commit is taken when it wakes (a wake on this virtual machine
+    /// costs about 50 µs of CPU, and a key press brings two commits).
+    func commitsWaitForNextFrame(now: CFTimeInterval) -> Bool {
+        guard nextAnimationTime != nil, let planned = nextFrameTime(now: now, committed: hasPendingCommit),
+              planned - now > interval * 0.25
+        else { return false }
+        return planned == nextFrameTime(now: now, committed: true)
+    }
+
+    /// The tick the next frame is for: the next one after a commit, the
+    /// animations' next one, or nil with neither; never within half an
+    /// interval of the last frame.
+    private func nextFrameTime(now: CFTimeInterval, committed: Bool) -> CFTimeInterval? {
         let due: CFTimeInterval
         let every: Int
-        if hasPendingCommit {
+        if committed {
             due = now
             every = 1
         } else if let animation = nextAnimationTime {
             due = max(now, animation)
             every = ticksPerAnimationFrame
         } else {
-            return .sleep(until: nil)
+            return nil
         }
         var frameTime = tick(atOrAfter: due - interval * 0.001, every: every)
         if let last = lastFrameTime, frameTime <= last + interval * 0.5 {
             frameTime = tick(atOrAfter: last + interval * 0.5, every: every)
         }
-        // Render a little ahead of the tick it is for, so it is ready in time.
-        if frameTime - now <= interval * 0.25 { return .render(frameTime: max(frameTime, now)) }
-        return .sleep(until: frameTime - interval * 0.25)
+        return frameTime
     }
 
     /// The scene has nothing running now (no animation, or one that starts

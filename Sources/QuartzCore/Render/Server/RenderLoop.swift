@@ -91,6 +91,10 @@ package final class RenderLoop: RenderHost {
         return scheduler.nextAction(now: now)
     }
 
+    /// After `nextAction(now:)` said to sleep: whether a commit arriving in
+    /// that sleep may wait for its end (`FrameScheduler.commitsWaitForNextFrame`).
+    func commitsWaitForNextFrame(now: CFTimeInterval) -> Bool { scheduler.commitsWaitForNextFrame(now: now) }
+
     /// Draws and presents the frame for `frameTime`, a display tick (its
     /// animations at the media time of that tick: `MediaTimeScale`).
     /// The frame's damage is the scene's; debug overlays drawn over it add

@@ -22,6 +22,13 @@ package final class RenderServer: RenderHost, Sendable {
         /// Set by the render thread as it goes to sleep with nothing to do;
         /// whoever gives it something clears it and signals `wake`.
         var sleeping = false
+        /// Set with `sleeping` when the thread wakes for a frame that a
+        /// commit arriving meanwhile would be drawn at anyway
+        /// (`FrameScheduler.commitsWaitForNextFrame`): a commit then does
+        /// not wake it, and is taken when it wakes. Anything else does.
+        var commitsWaitForWake = false
+        /// Commits that woke the sleeping thread (tests).
+        var commitWakes = 0
 
         var hasWork: Bool {
             !commits.isEmpty || stopping || resize != nil || repaintAll || !debugCommands.isEmpty
@@ -79,10 +86,19 @@ package final class RenderServer: RenderHost, Sendable {
         signal.lock()
         while inbox.withLock({ $0.commits.count >= Self.maximumCommitsInFlight && !$0.stopping }) { signal.wait() }
         // Appended under the lock, so two threads cannot both pass the bound.
-        let wasSleeping = change { $0.commits.append(commit) }
+        let wakes = inbox.withLock { inbox -> Bool in
+            inbox.commits.append(commit)
+            guard inbox.sleeping, !inbox.commitsWaitForWake else { return false }
+            inbox.sleeping = false
+            inbox.commitWakes += 1
+            return true
+        }
         signal.unlock()
-        if wasSleeping { wake.signal() }
+        if wakes { wake.signal() }
     }
+
+    /// Commits so far that woke the render thread from a sleep (tests).
+    package var commitWakes: Int { inbox.withLock { $0.commitWakes } }
 
     /// Asks for a new target size; the next frame repaints everything.
     package func resize(width: Int, height: Int) {
@@ -181,7 +197,8 @@ package final class RenderServer: RenderHost, Sendable {
             if repaintAll { loop.repaintAll() }
             loop.apply(taken)
             commands.forEach { loop.handle($0) }
-            switch loop.nextAction(now: MediaClock.displayNow()) {
+            let now = MediaClock.displayNow()
+            switch loop.nextAction(now: now) {
             case .render(let frameTime):
                 let frame = loop.renderFrame(at: frameTime)
                 summary.withLock { $0.add(frame) }
@@ -190,15 +207,17 @@ package final class RenderServer: RenderHost, Sendable {
                 // only when the main thread has an event this frame can deliver.
                 frameChannel.reportIfWanted(frameTime: MediaTimeScale.mediaTime(atDisplayTime: frameTime))
             case .sleep(let until):
-                sleep(until: until)
+                sleep(until: until, commitsWait: loop.commitsWaitForNextFrame(now: now))
             }
         }
     }
 
-    /// Sleeps until `until` (display time) or until the inbox changes.
-    private func sleep(until: CFTimeInterval?) {
+    /// Sleeps until `until` (display time) or until the inbox changes
+    /// (but for commits, when they wait for the wake: `commitsWait`).
+    private func sleep(until: CFTimeInterval?, commitsWait: Bool) {
         let idle = inbox.withLock { inbox -> Bool in
             inbox.sleeping = !inbox.hasWork
+            inbox.commitsWaitForWake = commitsWait && until != nil
             return inbox.sleeping
         }
         guard idle else { return }

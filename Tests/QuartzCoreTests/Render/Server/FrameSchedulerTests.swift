@@ -55,6 +55,35 @@ final class FrameSchedulerTests: XCTestCase {
         XCTAssertEqual(scheduler.droppedFrames, 2)
     }
 
+    /// While an animation is drawn at every tick, a commit arriving in the
+    /// sleep before the next one would be drawn at that tick anyway: it
+    /// waits for the thread to wake, rather than waking it early.
+    func testCommitsWaitForTheNextFrameOnlyWhenItIsTheirs() {
+        var scheduler = FrameScheduler(interval: 0.01)
+        XCTAssertFalse(scheduler.commitsWaitForNextFrame(now: 1.003), "nothing animates: a commit must wake the thread")
+        scheduler.nextAnimationTime = 0
+        scheduler.didRender(frameTime: 1.0, wasAnimating: true)
+        XCTAssertEqual(scheduler.nextAction(now: 1.003), .sleep(until: 1.01 - 0.0025))
+        XCTAssertTrue(scheduler.commitsWaitForNextFrame(now: 1.003))
+        // A commit arriving during that sleep gets the same tick.
+        scheduler.hasPendingCommit = true
+        XCTAssertEqual(scheduler.nextAction(now: 1.005), .sleep(until: 1.01 - 0.0025))
+        XCTAssertTrue(scheduler.commitsWaitForNextFrame(now: 1.005))
+        scheduler.hasPendingCommit = false
+        // Animations drawn at every other tick: the next is at 1.02, a commit's at 1.01.
+        scheduler.ticksPerAnimationFrame = 2
+        XCTAssertEqual(scheduler.nextAction(now: 1.003), .sleep(until: 1.02 - 0.0025))
+        XCTAssertFalse(scheduler.commitsWaitForNextFrame(now: 1.003))
+        scheduler.ticksPerAnimationFrame = 1
+        // An animation that starts later: a commit's tick comes first.
+        scheduler.nextAnimationTime = 1.5
+        XCTAssertFalse(scheduler.commitsWaitForNextFrame(now: 1.003))
+        // About to render: no sleep to wait through.
+        scheduler.nextAnimationTime = 0
+        XCTAssertEqual(scheduler.nextAction(now: 1.008), .render(frameTime: 1.01))
+        XCTAssertFalse(scheduler.commitsWaitForNextFrame(now: 1.008))
+    }
+
     func testBadIntervalFallsBackTo60Hz() {
         XCTAssertEqual(FrameScheduler(interval: 0).interval, 1.0 / 60)
         XCTAssertEqual(FrameScheduler(interval: .nan).interval, 1.0 / 60)

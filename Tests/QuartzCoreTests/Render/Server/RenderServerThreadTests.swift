@@ -102,6 +102,56 @@ final class RenderServerThreadTests: XCTestCase {
         XCTAssertTrue(released.withLock { $0 })
     }
 
+    /// Commits (a colour changed every 7 ms) reach the screen. While
+    /// something animates at every tick they wait for the thread's next
+    /// wake, which draws them; with nothing animating each wakes it.
+    func testCommitsWakeTheThreadOnlyWhenNoAnimationFrameIsComing() throws {
+        func run(animating: Bool) throws -> Int {
+            let mailbox = FrameMailbox()
+            let server = RenderServer(interval: 1.0 / 60, presenter: { OffscreenPresenter(width: 32, height: 32, mailbox: mailbox) })
+            defer { server.stop() }
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+            let patch = CALayer()
+            patch.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
+            root.addSublayer(patch)
+            let spinner = CALayer()
+            spinner.frame = CGRect(x: 16, y: 16, width: 8, height: 8)
+            spinner.backgroundColor = CGColor(gray: 1, alpha: 1)
+            root.addSublayer(spinner)
+            root.attach(to: server)
+            if animating {
+                let pulse = CABasicAnimation(keyPath: "opacity")
+                pulse.fromValue = 0.2
+                pulse.toValue = 1
+                pulse.duration = 0.5
+                pulse.repeatCount = .greatestFiniteMagnitude
+                spinner.add(pulse, forKey: "pulse")
+            }
+            CATransaction.flush()
+            _ = try XCTUnwrap(waitForFrame(mailbox, after: 0))
+            Thread.sleep(forTimeInterval: 0.1)
+            let before = server.commitWakes
+            for step in 0..<20 {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                patch.backgroundColor = CGColor(red: step % 2 == 0 ? 1 : 0, green: 0, blue: 1, alpha: 1)
+                CATransaction.commit()
+                Thread.sleep(forTimeInterval: 0.007)
+            }
+            // The last commit (blue: step 19 is odd) is drawn.
+            let deadline = Date(timeIntervalSinceNow: 2)
+            while mailbox.frame?.image.storage.pixel(x: 2, y: 2) != 0xFF00_00FF, Date() < deadline {
+                RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.005))
+            }
+            XCTAssertEqual(mailbox.frame?.image.storage.pixel(x: 2, y: 2), 0xFF00_00FF, "the last commit is on screen")
+            return server.commitWakes - before
+        }
+        let waking = try run(animating: false), waiting = try run(animating: true)
+        XCTAssertGreaterThan(waking, 5, "with nothing animating, commits wake the sleeping thread")
+        XCTAssertLessThanOrEqual(waiting, 2, "while an animation frame is coming, they wait for it")
+    }
+
     func testCommitsInFlightAreBounded() {
         let mailbox = FrameMailbox()
         let server = RenderServer(presenter: { OffscreenPresenter(width: 8, height: 8, mailbox: mailbox) })
