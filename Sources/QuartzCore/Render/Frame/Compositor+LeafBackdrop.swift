@@ -25,6 +25,7 @@ extension Compositor {
     func drawOverBackdrop(_ leaf: ChangingLeaf, root: DrawNode, area: PixelRect, into destination: PixmanImage,
                           target: RasterBuffer) {
         let node = leaf.node
+        leafBackdrop.noteLeaf(isStill: leaf.isStill)
         if leafBackdrop.holds(for: leaf.reuse, leaf: node.id, area: area) {
             leafBackdrop.noteDrawnOver()
         } else if let kept = areaToKeep(under: leaf, damage: area) {
@@ -54,9 +55,11 @@ extension Compositor {
 
     /// The pixels to keep under `leaf`, whose frame damaged `damage`: just
     /// those at rest; reaching ahead of it when it moves. None (nil) when
-    /// it left its last copy too soon: a glow growing by a pixel every
-    /// other frame would keep one at each frame it stays.
+    /// it left its last copy too soon and has not been at rest since (a
+    /// glow growing by a pixel every other frame would keep one at each
+    /// frame it stays), or its coverage is unknown.
     private func areaToKeep(under leaf: ChangingLeaf, damage: PixelRect) -> PixelRect? {
+        leafBackdrop.restartIfAtRest()
         guard !leafBackdrop.isOutrun(for: leaf.reuse, leaf: leaf.node.id) else { return nil }
         if leaf.isStill { return damage }
         guard let coverage = leaf.node.coverage, let last = leaf.lastCoverage else { return nil }

@@ -2,8 +2,8 @@
 /// while nothing else changes: the kiosk's pulsing selection over its menu.
 ///
 /// A frame made from the last one (`DrawListReuse`) whose only change is a
-/// single leaf, damaging just the pixels the leaf covers with nothing
-/// painted over it there, repainted everything under the leaf (the
+/// single leaf, damaging just the pixels the leaf covered and covers with
+/// nothing painted over it there, repainted everything under the leaf (the
 /// window's background filled, the items under the ring drawn) only to
 /// composite the leaf over it again. The first such frame paints them as
 /// any frame does and keeps a copy of them here; the frames after it
@@ -48,10 +48,29 @@ final class LeafBackdrop {
     /// Counts a frame drawn over the copy (after the one it was kept in).
     func noteDrawnOver() { framesDrawnOver += 1 }
 
-    /// Whether `leaf`, moving in `reuse`'s frames, left the copy kept under
-    /// it there before two frames were drawn over it: keeping another
-    /// (painting more than the damage, and copying it) would not pay, and
-    /// none is for the rest of the reuse.
+    /// Frames in a row the lone leaf was still in (`noteLeaf`).
+    private(set) var framesStill = 0
+
+    /// Notes whether the leaf of a frame drawn over a backdrop (or
+    /// painting one) is still. A leaf at rest for two frames in a row is
+    /// worth a copy again, however it outran the last ones (`restartIfAtRest`).
+    func noteLeaf(isStill: Bool) { framesStill = isStill ? framesStill + 1 : 0 }
+
+    /// Forgets that the leaf outran its copies once it has been still for
+    /// two frames in a row (a move that ends with no commit, a glow done
+    /// growing): it keeps copies again.
+    /// Called where no copy holds: the one left is let go of too, so that
+    /// it is not taken for one just outrun.
+    func restartIfAtRest() {
+        guard framesStill >= 2, outrunReuse != nil else { return }
+        (outrunReuse, outrunLeaf) = (nil, nil)
+        (area, reuse, leaf) = (nil, nil, nil)
+    }
+
+    /// Whether `leaf` left the copy kept under it in `reuse`'s frames before
+    /// two frames were drawn over it: keeping another (painting more than
+    /// the damage, and copying it) would not pay, and none is while it
+    /// goes on changing (`restartIfAtRest`). Records the answer.
     func isOutrun(for reuse: DrawListReuse, leaf: DrawID) -> Bool {
         if outrunReuse === reuse, outrunLeaf == leaf { return true }
         guard self.reuse === reuse, self.leaf == leaf, framesDrawnOver < 2 else { return false }
@@ -117,6 +136,7 @@ final class LeafBackdrop {
         area = nil
         reuse = nil
         leaf = nil
+        framesStill = 0
         outrunReuse = nil
         outrunLeaf = nil
     }

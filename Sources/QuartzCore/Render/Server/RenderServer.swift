@@ -20,12 +20,14 @@ package final class RenderServer: RenderHost, Sendable {
         /// Debug hook: requests for the render thread (Render/Profiler/).
         var debugCommands: [RenderDebugCommand] = []
         /// Set by the render thread as it goes to sleep with nothing to do;
-        /// whoever gives it something clears it and signals `wake`.
+        /// whoever gives it something clears it and signals `wake` (a
+        /// commit only when it does not wait for the wake: `commitsWaitForWake`).
         var sleeping = false
         /// Set with `sleeping` when the thread wakes for a frame that a
         /// commit arriving meanwhile would be drawn at anyway
         /// (`FrameScheduler.commitsWaitForNextFrame`): a commit then does
-        /// not wake it, and is taken when it wakes. Anything else does.
+        /// not wake it, and is taken when it wakes, unless it fills the
+        /// inbox. Anything else does. Read only while `sleeping` is set.
         var commitsWaitForWake = false
         /// Commits that woke the sleeping thread (tests).
         var commitWakes = 0
@@ -88,7 +90,10 @@ package final class RenderServer: RenderHost, Sendable {
         // Appended under the lock, so two threads cannot both pass the bound.
         let wakes = inbox.withLock { inbox -> Bool in
             inbox.commits.append(commit)
-            guard inbox.sleeping, !inbox.commitsWaitForWake else { return false }
+            // A full inbox wakes it all the same: the next commit would
+            // block the app thread until the wake, and be drawn a frame late.
+            guard inbox.sleeping, !inbox.commitsWaitForWake || inbox.commits.count >= Self.maximumCommitsInFlight
+            else { return false }
             inbox.sleeping = false
             inbox.commitWakes += 1
             return true

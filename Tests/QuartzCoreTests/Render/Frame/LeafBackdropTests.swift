@@ -12,13 +12,14 @@ final class LeafBackdropTests: ModelTestCase {
     /// backdrops, with the frames drawn over one and the frames that kept
     /// one (their steps).
     private func frames(keepingBackdrops: Bool, extra makeExtra: () -> [CALayer] = { [] }, moving: Bool = false,
-                        steps: Int = 30, changeStep: Int? = nil,
+                        steps: Int = 30, changeStep: Int? = nil, ringAnimation: CAAnimation? = nil,
                         change: (CALayer) -> Void = { _ in }) -> Frames {
         let host = InlineRenderHost(width: 160, height: 120)
         host.loop.compositor.drawsOverLeafBackdrops = keepingBackdrops
         let (root, ring) = PulsingRingScene.make(extra: makeExtra())
         root.attach(to: host)
         PulsingRingScene.animate(ring, [], moving: moving)
+        if let ringAnimation { ring.add(ringAnimation, forKey: "added") }
         CATransaction.flush()
         let start = clock.now()
         let compositor = host.loop.compositor
@@ -160,6 +161,25 @@ final class LeafBackdropTests: ModelTestCase {
         // next frame: 10 kept at every frame the reach stayed, before.
         XCTAssertEqual(kept.kept, 2, "\(kept.keptSteps)")
         XCTAssertEqual(kept.overSteps.filter { $0 >= 6 }.count, 1, "\(kept.overSteps)")
+    }
+
+    /// A ring that outran its copies and then comes to rest with no commit
+    /// (a move kept at its end: `fillMode` forwards, not removed) keeps a
+    /// copy again once still for two frames, and is drawn over it.
+    func testARingAtRestAfterOutrunningItsCopiesKeepsOneAgain() {
+        let jump = CABasicAnimation(keyPath: "position.y")
+        jump.fromValue = 20
+        jump.toValue = 80
+        jump.duration = 0.1
+        jump.beginTime = CACurrentMediaTime() + 0.3
+        jump.fillMode = .forwards
+        jump.isRemovedOnCompletion = false
+        let kept = frames(keepingBackdrops: true, steps: 40, ringAnimation: jump)
+        let repainted = frames(keepingBackdrops: false, steps: 40, ringAnimation: jump)
+        assertSameFrames(kept.images, repainted.images)
+        // Jumping 60 pixels in three frames from frame 9 (leaving each copy
+        // ahead at once), then at rest: over a copy again to the end.
+        XCTAssertTrue(Set(16...39).isSubset(of: kept.overSteps), "\(kept.overSteps)")
     }
 
     /// The pulsing ring's frames with a one-second animation of `keyPath`

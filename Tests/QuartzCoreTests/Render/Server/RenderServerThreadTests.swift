@@ -102,9 +102,10 @@ final class RenderServerThreadTests: XCTestCase {
         XCTAssertTrue(released.withLock { $0 })
     }
 
-    /// Commits (a colour changed every 7 ms) reach the screen. While
-    /// something animates at every tick they wait for the thread's next
-    /// wake, which draws them; with nothing animating each wakes it.
+    /// Commits (a colour changed every 20 ms, one a frame at most, so the
+    /// inbox never fills: a full one wakes the thread) reach the screen.
+    /// While something animates at every tick they wait for the thread's
+    /// next wake, which draws them; with nothing animating each wakes it.
     func testCommitsWakeTheThreadOnlyWhenNoAnimationFrameIsComing() throws {
         func run(animating: Bool) throws -> Int {
             let mailbox = FrameMailbox()
@@ -137,7 +138,7 @@ final class RenderServerThreadTests: XCTestCase {
                 CATransaction.setDisableActions(true)
                 patch.backgroundColor = CGColor(red: step % 2 == 0 ? 1 : 0, green: 0, blue: 1, alpha: 1)
                 CATransaction.commit()
-                Thread.sleep(forTimeInterval: 0.007)
+                Thread.sleep(forTimeInterval: 0.02)
             }
             // The last commit (blue: step 19 is odd) is drawn.
             let deadline = Date(timeIntervalSinceNow: 2)
