@@ -19,7 +19,7 @@
 /// of the move find their pixels kept: where the leaf was is put back from
 /// the copy, and where it is, it is blended over it. A leaf that leaves
 /// its copies too soon for keeping them to pay (`isOutrun`) is repainted
-/// as any other for the rest of the reuse.
+/// as any other until it has been still for two frames in a row.
 ///
 /// Render thread only, with its compositor.
 final class LeafBackdrop {
@@ -49,7 +49,7 @@ final class LeafBackdrop {
     func noteDrawnOver() { framesDrawnOver += 1 }
 
     /// Frames in a row the lone leaf was still in (`noteLeaf`).
-    private(set) var framesStill = 0
+    private var framesStill = 0
 
     /// Notes whether the leaf of a frame drawn over a backdrop (or
     /// painting one) is still. A leaf at rest for two frames in a row is
@@ -64,7 +64,7 @@ final class LeafBackdrop {
     func restartIfAtRest() {
         guard framesStill >= 2, outrunReuse != nil else { return }
         (outrunReuse, outrunLeaf) = (nil, nil)
-        (area, reuse, leaf) = (nil, nil, nil)
+        letGoOfCopy()
     }
 
     /// Whether `leaf` left the copy kept under it in `reuse`'s frames before
@@ -110,9 +110,7 @@ final class LeafBackdrop {
     /// Keeps `area` of `target` (which must hold it) as the pixels under
     /// `leaf` in `reuse`'s frames.
     func keep(_ area: PixelRect, of target: RasterBuffer, for reuse: DrawListReuse, leaf: DrawID) {
-        let outrun = (outrunReuse, outrunLeaf)
-        forget()
-        (outrunReuse, outrunLeaf) = outrun
+        letGoOfCopy()
         guard !area.isEmpty, area.intersection(target.window) == area else { return }
         // A buffer large enough is kept on: the copies under a moving leaf
         // and under it at rest take turns, and a new one each time would
@@ -133,12 +131,17 @@ final class LeafBackdrop {
 
     /// Lets go of what the copy was kept for (a new list, a resize).
     func forget() {
-        area = nil
-        reuse = nil
-        leaf = nil
+        letGoOfCopy()
         framesStill = 0
         outrunReuse = nil
         outrunLeaf = nil
+    }
+
+    /// No copy is kept any more (what the leaf did stays known).
+    private func letGoOfCopy() {
+        area = nil
+        reuse = nil
+        leaf = nil
     }
 
     /// Copies the kept pixels of `rect` (within `area`) into `target`.
