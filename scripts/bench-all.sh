@@ -5,10 +5,11 @@
 # overhead), window-benchmark under a private Xvfb (idle, 1000 layers,
 # latency, the floor of a changing frame) and scripts/bench-peers.sh (the
 # kiosk menu beside Qt Quick, GTK 4, Clutter and cairo, when installed, and
-# the kiosk's animated background beside its Qt Quick and cairo peers), and
-# scripts/measure-demos.sh (every demo and both kiosk backgrounds at
+# the kiosk's animated background beside its Qt Quick and cairo peers; the
+# kiosk and cairo's peer again, five rounds taking turns and six at once),
+# and scripts/measure-demos.sh (every demo and both kiosk backgrounds at
 # 1280x720 and 1920x1080, driven by their keys).
-# Figures only, never pass or fail. Takes about 15 minutes with the peers.
+# Figures only, never pass or fail. Takes about 25 minutes with the peers.
 #
 # Usage: scripts/bench-all.sh [--no-peers] [PEERS_DIR]
 #   The full output goes to .build/bench-all/output.txt, the table to
@@ -79,6 +80,20 @@ done
 if [ $run_peers = 1 ]; then
     say "== bench-peers"
     scripts/bench-peers.sh "${peers_args[@]}" --out "$work/peers.md" | tee -a "$output"
+    # The kiosk beside hand-written cairo (round 3, target 4): their gap is
+    # smaller than what either moves between two runs of the same binary on
+    # this machine (0.20-0.32 ms a frame for cairo's peer alone, 2026-11-28),
+    # so they get five more rounds each, taking turns, and six rounds at once
+    # (scripts/side-by-side.py), where both see the same machine.
+    say "== kiosk beside cairo, five rounds"
+    BENCH_SECS=20 scripts/bench-peers.sh "${peers_args[@]}" --runs 5 --only lamina,cairo-damage \
+        --out "$work/kiosk-beside-cairo.md" | tee -a "$output"
+    say "== kiosk beside cairo, side by side"
+    source scripts/lib/deploy-build.sh
+    # A is cairo's peer, B the kiosk: B/A is the kiosk's ratio to cairo.
+    python3 scripts/side-by-side.py --rounds 6 \
+        -- env KIOSK_DAMAGE=1 .build/bench-peers/bin/kiosk_cairo \
+        -- "$(deploy_bin_path)/kiosk-menu" --frame-counter --width 1280 --height 720 --background solid | tee -a "$output"
 fi
 
 python3 scripts/lib/target_table.py "$output" | tee "$work/table.md"

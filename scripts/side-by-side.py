@@ -1,21 +1,34 @@
 #!/usr/bin/env python3
-"""Two kiosk programs measured at once, each under its own Xvfb, driven by
-the same keys: the comparison the peers' harness (bench.py), which runs
-programs one after the other, is too noisy for (the same binary moves by
-0.12-0.20 ms a frame between its runs on this machine).
+"""Two kiosk programs measured at once, each under its own Xvfb (the first
+free displays from :91), driven by the same keys: the comparison the peers'
+harness (bench.py), which runs programs one after the other, is too noisy
+for (the same binary moves by 0.12-0.20 ms a frame between its runs on this
+machine).
 
 usage: scripts/side-by-side.py [--secs N] [--rounds R] [--nokeys] -- A... -- B...
 
 Each round starts both programs, warms up 3 s, focuses their windows (named
 kiosk-*), then for N seconds (default 20) presses Down, Down, Down, Down,
 Up, Up, Up, Up every 0.5 s in both (as bench.py does; --nokeys: none), and
-reads each process's CPU from /proc/PID/task/*/schedstat. Rounds alternate
-which program starts first. Prints each round's CPU per 1/60 s frame and
-B/A, then the means and the median ratio. Needs Xvfb and xdotool.
+reads each process's CPU from /proc/PID/task/*/schedstat. The frames each
+drew come from the 'FRAMES <count> T <epoch ms>' lines it prints, as bench.py
+counts them (a program that prints none is taken at 60 frames a second, and
+said so). Rounds alternate which program starts first. Prints each round's
+CPU a frame and B/A, then the means and the median ratio. Needs Xvfb and
+xdotool.
 """
-import os, signal, statistics, subprocess, sys, time
+import os, re, signal, statistics, subprocess, sys, tempfile, time
 
-DISPLAYS = (':91', ':92')
+
+def free_displays(count):
+    """The first `count` display numbers from :91 on with no X server."""
+    free = [f':{n}' for n in range(91, 160)
+            if not os.path.exists(f'/tmp/.X11-unix/X{n}') and not os.path.exists(f'/tmp/.X{n}-lock')]
+    if len(free) < count:
+        raise SystemExit('side-by-side: no free display numbers')
+    return tuple(free[:count])
+
+
 KEYS = ['Down'] * 4 + ['Up'] * 4
 
 
@@ -30,20 +43,43 @@ def cpu_ns(pid):
     return total
 
 
+def frames_at(log, before_ms):
+    """The last 'FRAMES <count> T <epoch ms>' line of `log` at or before
+    `before_ms`, as (count, ms); None when there is none."""
+    last = None
+    with open(log, errors='replace') as f:
+        for line in f:
+            m = re.search(r'FRAMES (\d+) T (\d+)', line)
+            if m and int(m.group(2)) <= before_ms:
+                last = (int(m.group(1)), int(m.group(2)))
+    return last
+
+
+def frame_rate(log, start_ms, end_ms):
+    """Frames a second between two wall-clock times, from the program's own
+    FRAMES lines; None when it printed too few."""
+    first, last = frames_at(log, start_ms), frames_at(log, end_ms)
+    if not first or not last or last[1] <= first[1]:
+        return None
+    return (last[0] - first[0]) / ((last[1] - first[1]) / 1000)
+
+
 def xdotool(display, *args):
     return subprocess.run(['xdotool', *args], env=dict(os.environ, DISPLAY=display),
                           capture_output=True, text=True, timeout=5).stdout
 
 
 def round_of(commands, secs, keys):
+    DISPLAYS = free_displays(len(commands))
     servers = [subprocess.Popen(['Xvfb', d, '-screen', '0', '1280x720x24', '-nolisten', 'tcp'],
                                 stderr=subprocess.DEVNULL) for d in DISPLAYS]
     programs = []
+    logs = [tempfile.NamedTemporaryFile('w', prefix='side-by-side-', suffix='.log') for _ in commands]
     try:
         time.sleep(1)
-        programs = [subprocess.Popen(c, env=dict(os.environ, DISPLAY=d), stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL, start_new_session=True)
-                    for c, d in zip(commands, DISPLAYS)]
+        programs = [subprocess.Popen(c, env=dict(os.environ, DISPLAY=d), stdout=log,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+                    for c, d, log in zip(commands, DISPLAYS, logs)]
         time.sleep(3)
         for d in DISPLAYS:
             xdotool(d, 'mousemove', '640', '360')
@@ -56,6 +92,7 @@ def round_of(commands, secs, keys):
             raise SystemExit('side-by-side: a program exited early')
         start = [cpu_ns(p.pid) for p in programs]
         t0 = time.monotonic()
+        wall0 = time.time()
         i = 0
         while time.monotonic() - t0 < secs:
             if keys:
@@ -69,7 +106,17 @@ def round_of(commands, secs, keys):
                 time.sleep(left)
         end = [cpu_ns(p.pid) for p in programs]
         wall = time.monotonic() - t0
-        return [(e - s) / 1e6 / (wall * 60) for s, e in zip(start, end)]
+        wall1 = time.time()
+        time.sleep(1.2)  # the FRAMES line after the end
+        per_frame = []
+        for s, e, log in zip(start, end, logs):
+            rate = frame_rate(log.name, int(wall0 * 1000), int(wall1 * 1000))
+            if rate is None:
+                print(f'side-by-side: no FRAMES lines in {" ".join(commands[len(per_frame)])}; taken at 60 frames/s',
+                      file=sys.stderr)
+                rate = 60.0
+            per_frame.append((e - s) / 1e6 / (wall * rate))
+        return per_frame
     finally:
         for p in programs:
             try:
@@ -80,6 +127,8 @@ def round_of(commands, secs, keys):
         for s in servers:
             s.terminate()
             s.wait()
+        for log in logs:
+            log.close()
 
 
 def main():

@@ -67,6 +67,21 @@ def window_floor(floor):
             f'{server} X server a frame')
 
 
+def kiosk_beside_cairo(rounds, side_by_side):
+    """Round 3's target 4: the kiosk's process CPU a frame beside cairo's
+    peer redrawing only what changed, over five rounds taking turns and six
+    at once."""
+    goal = '<= 1.0x cairo\'s process CPU a frame, <= 30 MB'
+    lamina, cairo = peer_row(rounds, 'Lamina'), peer_row(rounds, 'cairo')
+    if not lamina or not cairo:
+        return ('1b. kiosk beside hand-written cairo (KIOSK_DAMAGE=1)', goal, 'not run (--no-peers)', '')
+    together = find(r'(mean A .*)', side_by_side, 'side by side not run')
+    return ('1b. kiosk beside hand-written cairo (KIOSK_DAMAGE=1)', goal,
+            f'{lamina[1]} rounds: {lamina[3]} ms a frame, median {lamina[7]} cairo\'s; {lamina[6]} MB'
+            f'<br>side by side (A cairo's peer, B the kiosk): {together}',
+            f'cairo, {cairo[1]} rounds: {cairo[3]} ms a frame')
+
+
 def main():
     text = open(sys.argv[1]).read()
     s = sections(text)
@@ -86,6 +101,8 @@ def main():
                      '<br>'.join(baselines) or 'no peer ran'))
     else:
         rows.append(('1. kiosk menu 1280x720', '<= 0.25 ms / 0.3 ms X / 30 MB', 'not run (--no-peers)', ''))
+
+    rows.append(kiosk_beside_cairo(s.get('kiosk beside cairo, five rounds'), s.get('kiosk beside cairo, side by side')))
 
     idle = s.get('window-benchmark idle')
     frames = find(r'frames rendered\s+(\d+)', idle)
