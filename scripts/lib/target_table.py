@@ -78,7 +78,7 @@ def kiosk_beside_cairo(rounds, side_by_side):
     together = find(r'(mean A .*)', side_by_side, 'side by side not run')
     return ('1b. kiosk beside hand-written cairo (KIOSK_DAMAGE=1)', goal,
             f'{lamina[1]} rounds: {lamina[3]} ms a frame, median {lamina[7]} cairo\'s; {lamina[6]} MB'
-            f'<br>side by side (A cairo's peer, B the kiosk): {together}',
+            f"<br>side by side (A cairo's peer, B the kiosk): {together}",
             f'cairo, {cairo[1]} rounds: {cairo[3]} ms a frame')
 
 
