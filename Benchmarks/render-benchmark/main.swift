@@ -1,7 +1,7 @@
 // render-benchmark: the render side alone, offscreen, next to a baseline
 // measured in the same run. Figures, never pass or fail.
 //
-//   swift run -c release render-benchmark [layers|transformed|evaluation|kiosk|colours|coverflow]...
+//   swift run -c release render-benchmark [layers|transformed|evaluation|kiosk|colours|coverflow|commits]...
 //   (default: the first five)
 //
 // layers:     1000 layers animating position and opacity at 1280x720,
@@ -18,6 +18,8 @@
 //             the same squares whose opacity animates.
 // coverflow:  cover flow's frames at 1920x1080 (RENDER_BENCHMARK_SIZE), the
 //             focus moving as the demo's keys move it; no baseline.
+// commits:    1000 layers' model positions changed and committed each
+//             frame (the app thread's side), beside the same with no host.
 import BenchmarkSupport
 import Foundation
 import QuartzCore
@@ -32,8 +34,9 @@ for mode in modes {
     case "kiosk": KioskFramesBenchmark.run()
     case "colours": ColourLayersBenchmark.run()
     case "coverflow": CoverFlowFramesBenchmark.run()
+    case "commits": CommitsBenchmark.run()
     default:
-        FileHandle.standardError.write(Data("render-benchmark: unknown mode \(mode) (layers, transformed, evaluation, kiosk, colours, coverflow)\n".utf8))
+        FileHandle.standardError.write(Data("render-benchmark: unknown mode \(mode) (layers, transformed, evaluation, kiosk, colours, coverflow, commits)\n".utf8))
         exit(2)
     }
 }

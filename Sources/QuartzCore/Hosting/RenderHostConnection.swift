@@ -24,7 +24,7 @@ final class RenderHostConnection {
             let mask = layer.mask
             if changed.contains(ObjectIdentifier(layer)) || !knownIDs.contains(layer.layerID) {
                 updates.append(RenderCommit.LayerUpdate(
-                    id: layer.layerID, state: LayerState(layer: layer), sublayers: sublayers.map(\.layerID),
+                    id: layer.layerID, state: layer.stateForCommit(), sublayers: sublayers.map(\.layerID),
                     mask: mask?.layerID,
                     animations: layer.animationEntries.filter(\.isCommitted).map(\.snapshot)))
             }

@@ -126,6 +126,7 @@ extension CALayer {
             storage[key] = filters
         } else {
             filter.setValue(value, forKey: input)
+            forgetCommittedState()  // the filter changed in place: no key was set
             CATransaction.current.layerChanged(self)
             runActionForChange(ofKey: keyPath)
         }

@@ -58,6 +58,7 @@ extension CALayer {
         // nil is stored as NSNull, so that it overrides a non-nil default
         // (`borderColor = nil` must read back nil, not black).
         storage[key] = newValue ?? NSNull()
+        noteKeySetForCommit(key)
         didChangeProperty(key, oldValue: oldValue)
         runActionForChange(ofKey: key)
     }
@@ -68,6 +69,7 @@ extension CALayer {
     /// change without running an action.
     func setComputedProperty(_ value: Any?, forKey key: String) {
         storage[key] = value ?? NSNull()
+        noteKeySetForCommit(key)
         CATransaction.current.layerChanged(self)
     }
 

@@ -27,6 +27,9 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// What the last commit saw: the presentation layer starts from these.
     /// Nil until the layer is first committed.
     var committedStorage: [String: Any]?
+    /// The state the last commit sent and the keys set since
+    /// (`CommittedLayerState`); nil until the first commit.
+    var committedState: CommittedLayerState?
     var sublayerList: [CALayer]?
     weak var superlayerReference: CALayer?
     weak var delegateReference: CALayerDelegate?
