@@ -5,13 +5,32 @@ import Synchronization
 /// reading every property again through key-value coding. A full
 /// `LayerState(layer:)` reads some forty properties, each a dictionary miss,
 /// a `style` lookup, the class's `defaultValue(forKey:)` and a conversion:
-/// about 20 µs a layer, most of a commit (`render-benchmark commits`).
+/// about 26 µs a layer on the development machine, most of a commit
+/// (`render-benchmark commits`).
 ///
+/// Kept for `CALayer` and the Lamina subclasses that have no state of
+/// their own (text, scroll and transform layers). A whole read goes through
+/// the layer's getters, so an app's subclass that overrides one, or
+/// `defaultValue(forKey:)`, may answer differently with no key set: its
+/// layers are read whole at every commit, as they always were.
+///
+/// A class, so that a layer that never commits pays one reference for it.
 /// App thread only, like the layer that keeps it.
-package struct CommittedLayerState {
+package final class CommittedLayerState {
     /// Set: every commit builds each changed layer's state whole, as before
     /// this existed (`render-benchmark commits` measures both in one run).
     package static let buildsWholeStates = Atomic<Bool>(false)
+
+    /// The classes whose layers keep their committed state (above).
+    static let classesUpdatedByKey: Set<ObjectIdentifier> = [
+        ObjectIdentifier(CALayer.self), ObjectIdentifier(CATextLayer.self),
+        ObjectIdentifier(CAScrollLayer.self), ObjectIdentifier(CATransformLayer.self),
+    ]
+
+    /// More keys set than this between two commits (a layer out of every
+    /// hosted tree, set again and again): the state is read whole next time
+    /// rather than the list kept growing.
+    static let mostKeysKept = 64
 
     /// The model state as of the last commit.
     var state: LayerState
@@ -38,19 +57,30 @@ package struct CommittedLayerState {
 extension CALayer {
     /// This layer's model state for a commit: the last commit's, brought
     /// up to date for the keys set since, or built whole the first time and
-    /// whenever that is not enough (and always for a tiled layer). Keeps
-    /// what it returns for the next one.
+    /// whenever that is not enough. Keeps what it returns for the next one,
+    /// for the classes `CommittedLayerState` is kept for.
     func stateForCommit() -> LayerState {
-        // A tiled layer's state is its tile cache, which drawing changes
-        // with no key set: always read whole.
-        let state = (self is CATiledLayer ? nil : committedState?.updated(from: self)) ?? LayerState(layer: self)
-        committedState = CommittedLayerState(state)
+        guard CommittedLayerState.classesUpdatedByKey.contains(ObjectIdentifier(type(of: self))) else {
+            return LayerState(layer: self)
+        }
+        let state = committedState?.updated(from: self) ?? LayerState(layer: self)
+        if let committedState {
+            committedState.state = state
+            committedState.keysSet.removeAll(keepingCapacity: true)
+        } else {
+            committedState = CommittedLayerState(state)
+        }
         return state
     }
 
     /// Notes that `key` was set, for the next commit's state.
     func noteKeySetForCommit(_ key: String) {
-        committedState?.keysSet.append(key)
+        guard let committedState else { return }
+        guard committedState.keysSet.count < CommittedLayerState.mostKeysKept else { return forgetCommittedState() }
+        committedState.keysSet.append(key)
+        // The next commit reads the contents again: let the old image go now
+        // (a layer out of the tree may not commit for a long time).
+        if key == "contents" { committedState.state.contents = nil }
     }
 
     /// Makes the next commit build this layer's state whole: something
@@ -68,58 +98,5 @@ extension LayerState {
     var isUpdatableByKey: Bool {
         filters.isEmpty && backgroundFilters.isEmpty && compositingFilter == nil && shadowPath == nil
             && shape == nil && gradient == nil && replicator == nil && emitter == nil && tiled == nil
-    }
-
-    /// Reads again from `layer` the fields `key` sets, as
-    /// `LayerState(layer:)` reads them; false for a key this does not
-    /// know (a subclass's, `style`, filters: the state is then built whole).
-    /// Keys that no field reads change nothing.
-    mutating func update(forKey key: String, from layer: CALayer) -> Bool {
-        switch key {
-        case "position": position = layer.position
-        case "bounds": bounds = layer.bounds
-        case "opacity": opacity = layer.opacity
-        case "backgroundColor": backgroundColor = layer.backgroundColor.map(LayerColor.init)
-        case "transform": transform = layer.transform
-        case "zPosition": zPosition = layer.zPosition
-        case "anchorPoint": anchorPoint = layer.anchorPoint
-        case "anchorPointZ": anchorPointZ = layer.anchorPointZ
-        case "sublayerTransform": sublayerTransform = layer.sublayerTransform
-        case "hidden": isHidden = layer.isHidden
-        case "doubleSided": isDoubleSided = layer.isDoubleSided
-        case "geometryFlipped": isGeometryFlipped = layer.isGeometryFlipped
-        case "masksToBounds": masksToBounds = layer.masksToBounds
-        case "contents": contents = layer.contents as? CGImage
-        case "contentsRect": contentsRect = layer.contentsRect
-        case "contentsCenter": contentsCenter = layer.contentsCenter
-        case "contentsGravity": contentsGravity = layer.contentsGravity
-        case "contentsScale": contentsScale = layer.contentsScale
-        case "cornerRadius": cornerRadius = layer.cornerRadius
-        case "maskedCorners": maskedCorners = layer.maskedCorners
-        case "cornerCurve": cornerCurve = RoundedRectPath.Curve(layer.cornerCurve)
-        case "borderWidth": borderWidth = layer.borderWidth
-        case "borderColor": borderColor = layer.borderColor.map(LayerColor.init)
-        case "allowsGroupOpacity": allowsGroupOpacity = layer.allowsGroupOpacity
-        case "shadowColor": shadowColor = layer.shadowColor.map(LayerColor.init)
-        case "shadowOpacity": shadowOpacity = layer.shadowOpacity
-        case "shadowOffset": shadowOffset = layer.shadowOffset
-        case "shadowRadius": shadowRadius = layer.shadowRadius
-        case "shouldRasterize": shouldRasterize = layer.shouldRasterize
-        case "rasterizationScale": rasterizationScale = layer.rasterizationScale
-        case "magnificationFilter": magnificationFilter = layer.magnificationFilter
-        case "minificationFilter": minificationFilter = layer.minificationFilter
-        case "allowsEdgeAntialiasing", "edgeAntialiasingMask":
-            antialiasedEdges = layer.allowsEdgeAntialiasing ? layer.edgeAntialiasingMask.intersection(.all) : []
-        case "name": name = layer.name
-        case "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode":
-            timing = MediaTiming(layer)
-        case "mask", "delegate", "actions", "opaque", "needsDisplayOnBoundsChange", "drawsAsynchronously",
-             "contentsFormat", "wantsExtendedDynamicRangeContent", "minificationFilterBias", "autoresizingMask",
-             "layoutManager", "constraints":
-            break  // no field of the state reads them
-        default:
-            return false
-        }
-        return true
     }
 }

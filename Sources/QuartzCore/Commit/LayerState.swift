@@ -52,51 +52,18 @@ struct LayerState: Sendable, Equatable {
 }
 
 extension LayerState {
-    /// The model values of `layer`, as the commit sends them.
+    /// The model values of `layer`, as the commit sends them: every field of
+    /// `fieldReaders`, then what no single key names.
     init(layer: CALayer) {
-        bounds = layer.bounds
-        position = layer.position
-        zPosition = layer.zPosition
-        anchorPoint = layer.anchorPoint
-        anchorPointZ = layer.anchorPointZ
-        transform = layer.transform
-        sublayerTransform = layer.sublayerTransform
-        isHidden = layer.isHidden
-        isDoubleSided = layer.isDoubleSided
-        isGeometryFlipped = layer.isGeometryFlipped
-        masksToBounds = layer.masksToBounds
-        contents = layer.contents as? CGImage
-        contentsRect = layer.contentsRect
-        contentsCenter = layer.contentsCenter
-        contentsGravity = layer.contentsGravity
-        contentsScale = layer.contentsScale
-        backgroundColor = layer.backgroundColor.map(LayerColor.init)
-        cornerRadius = layer.cornerRadius
-        maskedCorners = layer.maskedCorners
-        cornerCurve = RoundedRectPath.Curve(layer.cornerCurve)
-        borderWidth = layer.borderWidth
-        borderColor = layer.borderColor.map(LayerColor.init)
-        opacity = layer.opacity
-        allowsGroupOpacity = layer.allowsGroupOpacity
-        shadowColor = layer.shadowColor.map(LayerColor.init)
-        shadowOpacity = layer.shadowOpacity
-        shadowOffset = layer.shadowOffset
-        shadowRadius = layer.shadowRadius
+        for reader in LayerState.fieldReaders { reader.read(&self, layer) }
         shadowPath = (layer.propertyValue(forKey: "shadowPath") as? CGPath)?.snapshot
         filters = LayerState.filterSnapshots(layer.filters)
         backgroundFilters = LayerState.filterSnapshots(layer.backgroundFilters)
         compositingFilter = LayerState.compositingFilterName(layer.compositingFilter)
-        shouldRasterize = layer.shouldRasterize
-        rasterizationScale = layer.rasterizationScale
-        magnificationFilter = layer.magnificationFilter
-        minificationFilter = layer.minificationFilter
-        antialiasedEdges = layer.allowsEdgeAntialiasing ? layer.edgeAntialiasingMask.intersection(.all) : []
-        timing = MediaTiming(layer)
         // The class's own name, as `String(describing:)` gives it, without
         // the printing machinery's conformance checks (39 K instructions a
         // layer, a commit's every layer).
         className = _typeName(type(of: layer), qualified: false)
-        name = layer.name
         shape = (layer as? CAShapeLayer).map(ShapeState.init)
         gradient = (layer as? CAGradientLayer).map(GradientState.init)
         replicator = (layer as? CAReplicatorLayer).map(ReplicatorState.init)

@@ -143,21 +143,65 @@ final class CommittedLayerStateTests: ModelTestCase {
         withPath.position = CGPoint(x: 1, y: 1)
         XCTAssertNil(withPath.committedState?.updated(from: withPath))
 
+        // Its tiles arrive with no key set (TiledLayerTests draws them).
         let tiled = CATiledLayer()
         _ = tiled.stateForCommit()
-        tiled.position = CGPoint(x: 1, y: 1)
-        XCTAssertNotNil(tiled.committedState?.updated(from: tiled), "no tiles yet: nothing in the state says tiled")
-        XCTAssertEqual(tiled.stateForCommit(), LayerState(layer: tiled))
-        // Its tiles arrive with no key set (TiledLayerTests draws them):
-        // stateForCommit reads a tiled layer whole every time.
+        XCTAssertNil(tiled.committedState, "a tiled layer is read whole every time")
 
         let shape = CAShapeLayer()
         _ = shape.stateForCommit()
-        shape.position = CGPoint(x: 1, y: 1)
-        XCTAssertNil(shape.committedState?.updated(from: shape), "a shape layer's state is its own properties too")
+        XCTAssertNil(shape.committedState, "a shape layer's state is its own properties too")
         shape.lineWidth = 5
         XCTAssertEqual(shape.stateForCommit(), LayerState(layer: shape))
         XCTAssertEqual(shape.stateForCommit().shape?.lineWidth, 5)
+    }
+
+    /// An app's subclass may answer a getter from its own state, with no
+    /// key set; a whole read asks the getters, so its layers are read whole.
+    func testAnAppsSubclassThatOverridesAGetterIsReadWholeEveryTime() {
+        final class FadesWhenHidden: CALayer {
+            override var opacity: Float {
+                get { isHidden ? 0 : super.opacity }
+                set { super.opacity = newValue }
+            }
+        }
+        let layer = FadesWhenHidden()
+        layer.opacity = 0.8
+        XCTAssertEqual(layer.stateForCommit().opacity, 0.8)
+        layer.isHidden = true
+        XCTAssertNil(layer.committedState)
+        XCTAssertEqual(layer.stateForCommit().opacity, 0, "read whole: the getter's answer, as before")
+    }
+
+    func testALayerSetOverAndOverWithoutACommitStopsKeepingItsKeys() {
+        let layer = CALayer()
+        _ = layer.stateForCommit()
+        for step in 0..<(CommittedLayerState.mostKeysKept + 10) {
+            layer.position = CGPoint(x: step, y: 0)
+        }
+        XCTAssertNil(layer.committedState, "read whole next time instead of a list that grows")
+        let state = layer.stateForCommit()
+        XCTAssertEqual(state.position, CGPoint(x: CommittedLayerState.mostKeysKept + 9, y: 0))
+        XCTAssertEqual(state, LayerState(layer: layer))
+        XCTAssertNotNil(layer.committedState, "kept again from this commit")
+    }
+
+    func testContentsReplacedBeforeTheNextCommitAreNotKeptAlive() {
+        let layer = CALayer()
+        weak var oldImage: CGImage?
+        do {
+            let image = self.image()
+            oldImage = image
+            layer.contents = image
+            XCTAssertNotNil(layer.stateForCommit().contents)
+            layer.contents = nil
+        }
+        XCTAssertNil(oldImage, "the committed state let the image go when contents were set")
+        XCTAssertNil(layer.stateForCommit().contents)
+    }
+
+    func testALayerThatNeverCommitsPaysOneReference() {
+        XCTAssertEqual(MemoryLayout<CommittedLayerState?>.size, MemoryLayout<AnyObject?>.size)
     }
 
     func testDrawnContentsAreSeenAtTheNextCommit() {
