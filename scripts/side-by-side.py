@@ -109,11 +109,10 @@ def round_of(commands, secs, keys):
         wall1 = time.time()
         time.sleep(1.2)  # the FRAMES line after the end
         per_frame = []
-        for s, e, log in zip(start, end, logs):
+        for s, e, log, command in zip(start, end, logs, commands):
             rate = frame_rate(log.name, int(wall0 * 1000), int(wall1 * 1000))
             if rate is None:
-                print(f'side-by-side: no FRAMES lines in {" ".join(commands[len(per_frame)])}; taken at 60 frames/s',
-                      file=sys.stderr)
+                print(f'side-by-side: no FRAMES lines from {" ".join(command)}; taken at 60 frames/s', file=sys.stderr)
                 rate = 60.0
             per_frame.append((e - s) / 1e6 / (wall * rate))
         return per_frame

@@ -42,8 +42,8 @@ package final class CommittedLayerState {
     /// The state now: `state` with the fields of `keysSet` read again from
     /// `layer`, or nil when one of them is not a field this can update
     /// alone, or when `state` holds what a set key does not track (filter
-    /// objects and paths that can change in place, a subclass's own state):
-    /// the caller then builds the whole state.
+    /// objects and paths that can change in place): the caller then builds
+    /// the whole state.
     func updated(from layer: CALayer) -> LayerState? {
         guard state.isUpdatableByKey, !Self.buildsWholeStates.load(ordering: .relaxed) else { return nil }
         var updated = state
@@ -92,11 +92,11 @@ extension CALayer {
 
 extension LayerState {
     /// Whether keys set on the layer say everything that can change in this
-    /// state. Not when it holds filters or a shadow path (objects a key path
-    /// or their owner may change in place), or the state of a shape,
-    /// gradient, replicator, emitter or tiled layer (their own properties).
+    /// state. Not when it holds filters or a shadow path: objects a key path
+    /// or their owner may change in place. (Layers with state of their own,
+    /// shape, gradient, replicator, emitter and tiled, never keep theirs:
+    /// `CommittedLayerState.classesUpdatedByKey`.)
     var isUpdatableByKey: Bool {
         filters.isEmpty && backgroundFilters.isEmpty && compositingFilter == nil && shadowPath == nil
-            && shape == nil && gradient == nil && replicator == nil && emitter == nil && tiled == nil
     }
 }

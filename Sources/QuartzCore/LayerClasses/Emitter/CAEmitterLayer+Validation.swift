@@ -58,7 +58,6 @@ extension CAEmitterLayer {
             return
         }
         path.cell(in: cells)?.setValue(value, forKey: path.key)
-        forgetCommittedState()  // a cell changed in place: no key of the layer was set
         CATransaction.current.layerChanged(self)
         runActionForChange(ofKey: keyPath)
     }
